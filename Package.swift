@@ -1,0 +1,78 @@
+// swift-tools-version: 6.2
+// Ristretto: a layout-engine conformance and benchmark suite. This file reads as the architecture:
+// pure cores first, then the single libgd edge, then the orchestration that does I/O, then tests.
+import PackageDescription
+
+let package = Package(
+    name: "Ristretto",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "ristretto", targets: ["ristretto"]),
+        .library(name: "LayoutCore", targets: ["LayoutCore"]),
+        .library(name: "BoxLayout", targets: ["BoxLayout"]),
+        .library(name: "ChartLayout", targets: ["ChartLayout"]),
+        .library(name: "PixelDiff", targets: ["PixelDiff"]),
+        .library(name: "Benchmarking", targets: ["Benchmarking"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-numerics", from: "1.1.1"),
+        .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
+        .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
+    ],
+    targets: [
+        // MARK: Pure cores — no I/O, no global mutable state, no printing (tools/check-purity enforces the imports).
+
+        /// Geometry, colour, the Scene display list, strict decoding helpers and the TextMeasuring protocol.
+        .target(name: "LayoutCore", dependencies: [.product(name: "RealModule", package: "swift-numerics")]),
+        /// Puyopuyo's LinearBox, FlowBox and ZBox: a node tree and a proposal in, frames out.
+        .target(name: "BoxLayout", dependencies: ["LayoutCore"]),
+        /// Graffeine's chart semantics and the seed chart styles: a ChartSpec in, a Scene out.
+        .target(
+            name: "ChartLayout",
+            dependencies: ["LayoutCore", .product(name: "RealModule", package: "swift-numerics")]),
+        /// pixelmatch-style comparison of RGBA buffers.
+        .target(name: "PixelDiff"),
+
+        // MARK: The libgd edge — GDRender is the only module that imports CGD.
+
+        .systemLibrary(
+            name: "CGD", pkgConfig: "gdlib",
+            providers: [.apt(["libgd-dev"])]),
+        /// Scene → RGBA → PNG, PNG → RGBA, and FreeType text metrics with the pinned font.
+        .target(name: "GDRender", dependencies: ["CGD", "LayoutCore"]),
+
+        // MARK: Orchestration — reads cases, writes artifacts, runs engines.
+
+        /// Case files, the conformance runner, record mode and reports.
+        .target(
+            name: "Conformance",
+            dependencies: ["LayoutCore", "BoxLayout", "ChartLayout", "PixelDiff", "GDRender"]),
+        /// Benchmark workloads, the timing loop and the engine adapters (in-process and subprocess).
+        .target(
+            name: "Benchmarking",
+            dependencies: [
+                "LayoutCore", "BoxLayout", "Conformance", "GDRender",
+                .product(name: "Subprocess", package: "swift-subprocess"),
+            ]),
+        /// The command-line interface; its commands and output formats are a contract (docs/cli.md).
+        .executableTarget(
+            name: "ristretto",
+            dependencies: [
+                "Conformance", "Benchmarking", "GDRender", "LayoutCore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+
+        // MARK: Tests — one target per module, plus shared support.
+
+        .target(name: "TestSupport", dependencies: ["LayoutCore"], path: "Tests/TestSupport"),
+        .testTarget(name: "LayoutCoreTests", dependencies: ["LayoutCore", "TestSupport"]),
+        .testTarget(name: "BoxLayoutTests", dependencies: ["BoxLayout", "TestSupport"]),
+        .testTarget(name: "ChartLayoutTests", dependencies: ["ChartLayout", "TestSupport"]),
+        .testTarget(name: "PixelDiffTests", dependencies: ["PixelDiff", "TestSupport"]),
+        .testTarget(name: "GDRenderTests", dependencies: ["GDRender", "TestSupport"]),
+        .testTarget(name: "ConformanceTests", dependencies: ["Conformance", "TestSupport"]),
+        .testTarget(name: "BenchmarkingTests", dependencies: ["Benchmarking", "TestSupport"]),
+        .testTarget(name: "ristrettoTests", dependencies: ["ristretto", "TestSupport"]),
+    ]
+)

@@ -1,0 +1,2 @@
+import LayoutCore
+// Placeholder until the module lands.
