@@ -40,7 +40,9 @@ let package = Package(
             name: "CGD", pkgConfig: "gdlib",
             providers: [.apt(["libgd-dev"])]),
         /// Scene → RGBA → PNG, PNG → RGBA, and FreeType text metrics with the pinned font.
-        .target(name: "GDRender", dependencies: ["CGD", "LayoutCore"]),
+        .target(
+            name: "GDRender",
+            dependencies: ["CGD", "LayoutCore", "PixelDiff", .product(name: "RealModule", package: "swift-numerics")]),
 
         // MARK: Orchestration — reads cases, writes artifacts, runs engines.
 

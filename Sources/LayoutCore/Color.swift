@@ -80,6 +80,9 @@ public struct Color: Hashable, Sendable {
 /// A colour string that is neither hex nor a known name.
 public struct ColorParseError: Error, Hashable, CustomStringConvertible {
     public var text: String
+
+    public init(text: String) { self.text = text }
+
     public var description: String {
         "invalid colour '\(text)': expected #rrggbb, #rrggbbaa or one of \(Color.named.keys.sorted().joined(separator: ", "))"
     }

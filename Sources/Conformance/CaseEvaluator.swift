@@ -1,0 +1,46 @@
+import Foundation
+import LayoutCore
+
+/// A case laid out: its geometry as JSON, its picture, and how it compares with its own expectations.
+public struct Evaluation: Sendable {
+    public var geometryJSON: Data
+    public var scene: Scene
+    public var mismatches: [GeometryMismatch]
+}
+
+public enum CaseEvaluator {
+    /// Lays out a case and checks its expectations. Semantic errors become `InputError`s naming the file.
+    public static func evaluate(_ file: CaseFile, measurer: any TextMeasuring) throws(InputError) -> Evaluation {
+        do {
+            return try evaluate(file.definition, measurer: measurer)
+        } catch let error as CaseError {
+            throw InputError(file: file.path, jsonPath: error.path, message: error.message)
+        } catch let error as InputError {
+            throw InputError(file: file.path, jsonPath: error.jsonPath, message: error.message)
+        } catch {
+            throw InputError(file: file.path, message: "\(error)")
+        }
+    }
+
+    static func evaluate<Case: CaseDefinition>(_ definition: Case, measurer: any TextMeasuring) throws -> Evaluation {
+        let geometry = try definition.layout(measurer: measurer)
+        let scene = definition.scene(for: geometry, measurer: measurer)
+        // A NaN or infinity must never reach a golden: treat it as a defect of the case's layout, loudly.
+        if let problem = scene.firstNonFiniteValue() {
+            throw InputError(file: "", jsonPath: nil, message: "layout produced a non-finite value (\(problem)); this is a bug, please report it")
+        }
+        return Evaluation(
+            geometryJSON: try JSONOutput.encode(geometry),
+            scene: scene,
+            mismatches: definition.mismatches(in: geometry))
+    }
+}
+
+/// The JSON style of every document the CLI prints: pretty, UTF-8, keys in declaration order.
+public enum JSONOutput {
+    public static func encode<Value: Encodable>(_ value: Value) throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .withoutEscapingSlashes]
+        return try encoder.encode(value)
+    }
+}

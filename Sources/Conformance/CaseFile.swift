@@ -1,0 +1,80 @@
+import Foundation
+import LayoutCore
+
+/// A decoded case file, with the path it came from.
+public struct CaseFile: Sendable {
+    /// The file as given on the command line or found under the golden folder.
+    public var path: String
+    /// The path relative to the golden folder without extension, e.g. `box/hbox-space`; the case's identity.
+    public var identifier: String
+    public var definition: any CaseDefinition
+
+    public var name: String { definition.name }
+    public var tolerance: Tolerance { definition.tolerance }
+    /// The golden PNG that sits next to the JSON.
+    public var goldenPNGPath: String { String(path.dropLast(".json".count)) + ".png" }
+}
+
+/// Reads and decodes case files of every kind.
+public enum CaseLoader {
+    /// The largest case file accepted, so a runaway file cannot exhaust memory.
+    public static let maxFileBytes = 16 << 20
+
+    /// Reads and decodes `path`. Every failure names the file and, inside JSON, the JSON path.
+    public static func load(_ path: String, identifier: String? = nil) throws(InputError) -> CaseFile {
+        let data = try readFile(path, limit: maxFileBytes)
+        let definition = try decode(data, file: path)
+        return CaseFile(path: path, identifier: identifier ?? path, definition: definition)
+    }
+
+    static func decode(_ data: Data, file: String) throws(InputError) -> any CaseDefinition {
+        guard !data.isEmpty else { throw InputError(file: file, message: "the file is empty") }
+        guard String(data: data, encoding: .utf8) != nil else {
+            throw InputError(file: file, message: "the file is not valid UTF-8")
+        }
+        let decoder = JSONDecoder()
+        do {
+            let header = try decoder.decode(KindHeader.self, from: data)
+            guard let type = CaseKinds.type(kind: header.kind, style: header.style) else {
+                throw InputError(file: file, jsonPath: header.style == nil ? "$.kind" : "$.style",
+                                 message: CaseKinds.unknownKindMessage(kind: header.kind, style: header.style))
+            }
+            return try decoder.decode(type, from: data)
+        } catch let error as InputError {
+            throw error
+        } catch {
+            throw InputError(file: file, decoding: error)
+        }
+    }
+
+    /// Reads a whole file, refusing folders, unreadable files and files over `limit` bytes.
+    public static func readFile(_ path: String, limit: Int) throws(InputError) -> Data {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw InputError(file: path, message: "no such file")
+        }
+        guard !isDirectory.boolValue else { throw InputError(file: path, message: "is a folder, not a file") }
+        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+        guard size <= limit else { throw InputError(file: path, message: "file of \(size) bytes exceeds the limit of \(limit) bytes") }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw InputError(file: path, message: "cannot read the file (permission denied?)")
+        }
+        return data
+    }
+}
+
+/// The two keys that choose a case's type; everything else is checked by that type.
+struct KindHeader: Decodable {
+    var kind: String
+    var style: String?
+
+    enum CodingKeys: String, CodingKey { case kind, style }
+
+    init(from decoder: any Decoder) throws {
+        guard let container = try? decoder.container(keyedBy: CodingKeys.self) else {
+            throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "a case file must be a JSON object"))
+        }
+        kind = try container.decode(String.self, forKey: .kind)
+        style = try? container.decodeIfPresent(String.self, forKey: .style)
+    }
+}

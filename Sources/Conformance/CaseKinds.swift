@@ -1,0 +1,20 @@
+import LayoutCore
+
+/// The registry of case kinds: `kind` (and for charts `style`) → the type that decodes and lays out the case.
+public enum CaseKinds {
+    /// Every kind and style, for messages and docs.
+    public static var catalogue: [String] {
+        ["scene"]
+    }
+
+    static func type(kind: String, style: String?) -> (any CaseDefinition.Type)? {
+        switch kind {
+        case "scene": SceneCase.self
+        default: nil
+        }
+    }
+
+    static func unknownKindMessage(kind: String, style: String?) -> String {
+        "unknown case kind '\(kind)'\(style.map { " with style '\($0)'" } ?? "") (known: \(catalogue.joined(separator: ", ")))"
+    }
+}

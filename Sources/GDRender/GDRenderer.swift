@@ -1,0 +1,153 @@
+import CGD
+import LayoutCore
+import PixelDiff
+import RealModule
+
+/// Draws a `Scene` with libgd. Deterministic: the same scene and font give the same pixels on every run.
+///
+/// Every shape is first flattened by LayoutCore into outlines, so libgd only fills polygons and strokes
+/// segments; dashes are cut in LayoutCore too. One-pixel opaque strokes are anti-aliased (libgd's
+/// anti-aliasing covers only those), text is anti-aliased by FreeType.
+public struct GDRenderer: Sendable {
+    public let measurer: FreeTypeTextMeasurer
+
+    public init(fontPath: String) {
+        self.measurer = FreeTypeTextMeasurer(fontPath: fontPath)
+    }
+
+    /// Renders to RGBA pixels.
+    public func render(_ scene: Scene) throws(RenderError) -> RGBAImage {
+        try draw(scene).rgba()
+    }
+
+    /// Renders straight to PNG bytes.
+    public func renderPNG(_ scene: Scene) throws(RenderError) -> [UInt8] {
+        try draw(scene).pngData()
+    }
+
+    func draw(_ scene: Scene) throws(RenderError) -> GDImage {
+        // 1. Validate the canvas before allocating it.
+        let width = scene.size.width.rounded(.up), height = scene.size.height.rounded(.up)
+        guard width.isFinite, height.isFinite, width >= 1, height >= 1 else {
+            throw .invalidCanvas(width: scene.size.width, height: scene.size.height)
+        }
+        guard width <= Double(RenderLimits.maxDimension), height <= Double(RenderLimits.maxDimension) else {
+            throw .canvasTooLarge(width: width, height: height)
+        }
+        guard let image = GDImage(width: Int(width), height: Int(height)) else { throw .outOfMemory }
+        // 2. Paint the background, then each item in order.
+        if let background = scene.background {
+            fillPolygon([.zero, Point(x: width, y: 0), Point(x: width, y: height), Point(x: 0, y: height)],
+                        color: background, on: image)
+        }
+        for item in scene.items {
+            draw(item, on: image)
+        }
+        return image
+    }
+
+    func draw(_ item: SceneItem, on image: GDImage) {
+        // 1. Clip, when asked, to the pixels the clip rectangle covers.
+        if let clip = item.clip {
+            gdImageSetClip(image.pointer, Int32(clamping: Int(clip.minX.rounded())), Int32(clamping: Int(clip.minY.rounded())),
+                           Int32(clamping: Int(clip.maxX.rounded()) - 1), Int32(clamping: Int(clip.maxY.rounded()) - 1))
+        }
+        defer { if item.clip != nil { gdImageSetClip(image.pointer, 0, 0, Int32(image.width - 1), Int32(image.height - 1)) } }
+        // 2. Text has its own path; every other shape fills then strokes its outlines.
+        if case let .text(run) = item.shape {
+            drawText(run, opacity: item.style.opacity, on: image)
+            return
+        }
+        let outlines = item.shape.outlines()
+        if let fill = item.style.fill?.withOpacity(item.style.opacity) {
+            for outline in outlines where outline.isClosed {
+                fillPolygon(outline.points, color: fill, on: image)
+            }
+        }
+        if let stroke = item.style.stroke?.withOpacity(item.style.opacity), item.style.lineWidth > 0 {
+            for outline in outlines {
+                for piece in outline.dashed(item.style.dash) {
+                    strokeOutline(piece, color: stroke, style: item.style, on: image)
+                }
+            }
+        }
+    }
+
+    func fillPolygon(_ points: [Point], color: Color, on image: GDImage) {
+        guard points.count >= 3, color.alpha > 0 else { return }
+        var gdPoints = points.map { gdPoint(x: Int32(clamping: Int($0.x.rounded())), y: Int32(clamping: Int($0.y.rounded()))) }
+        gdImageFilledPolygon(image.pointer, &gdPoints, Int32(gdPoints.count), GDImage.gdColor(color))
+    }
+
+    func strokeOutline(_ outline: Outline, color: Color, style: Style, on image: GDImage) {
+        guard outline.points.count >= 2, color.alpha > 0 else { return }
+        let thickness = max(1, Int32(style.lineWidth.rounded()))
+        // libgd anti-aliases only one-pixel opaque lines; everything else is drawn with thickness.
+        let antiAliased = thickness == 1 && color.alpha == 255
+        gdImageSetThickness(image.pointer, thickness)
+        defer { gdImageSetThickness(image.pointer, 1) }
+        let gdColor = GDImage.gdColor(color)
+        if antiAliased { gdImageSetAntiAliased(image.pointer, gdColor) }
+        let paint = antiAliased ? cgd_anti_aliased() : gdColor
+        let points = outline.isClosed ? outline.points + [outline.points[0]] : outline.points
+        for (start, end) in zip(points, points.dropFirst()) {
+            gdImageLine(image.pointer, Int32(clamping: Int(start.x.rounded())), Int32(clamping: Int(start.y.rounded())),
+                        Int32(clamping: Int(end.x.rounded())), Int32(clamping: Int(end.y.rounded())), paint)
+        }
+        // Round joins and caps: discs of the line's width on the vertices (the ends only for caps).
+        guard thickness > 1 else { return }
+        let radius = style.lineWidth / 2
+        let joints: ArraySlice<Point> = outline.isClosed ? outline.points[...] : outline.points.dropFirst().dropLast()
+        var discs: [Point] = style.lineJoin == .round ? Array(joints) : []
+        if style.lineCap == .round, !outline.isClosed, let first = outline.points.first, let last = outline.points.last {
+            discs += [first, last]
+        }
+        for center in discs {
+            let disc = Shape.ellipse(center: center, radii: Size(width: radius, height: radius)).outlines()[0]
+            fillPolygon(disc.points, color: color, on: image)
+        }
+    }
+
+    func drawText(_ run: TextRun, opacity: Double, on image: GDImage) {
+        guard run.fontSize > 0, !run.string.isEmpty else { return }
+        let layout = measurer.layout(run)
+        let rotate = { (point: Point) -> Point in GDRenderer.rotate(point, about: run.anchor, by: run.rotation) }
+        // 1. The background: the tight text box grown by the padding, turned with the text.
+        if let background = run.background?.withOpacity(opacity) {
+            let box = layout.box.inset(by: Insets(
+                top: -run.backgroundPadding.top, left: -run.backgroundPadding.left,
+                bottom: -run.backgroundPadding.bottom, right: -run.backgroundPadding.right))
+            let corners = [Point(x: box.minX, y: box.minY), Point(x: box.maxX, y: box.minY),
+                           Point(x: box.maxX, y: box.maxY), Point(x: box.minX, y: box.maxY)]
+            fillPolygon(corners.map(rotate), color: background, on: image)
+        }
+        // 2. Each line from its baseline origin; libgd turns counter-clockwise, our angles turn clockwise.
+        let color = run.color.withOpacity(opacity)
+        guard color.alpha > 0 else { return }
+        var extra = GDFontOptions.pixelExact
+        for line in layout.lines where !line.text.isEmpty {
+            let origin = rotate(line.baselineOrigin)
+            var bounds = [Int32](repeating: 0, count: 8)
+            _ = line.text.withCString { string in
+                measurer.fontPath.withCString { font in
+                    gdImageStringFTEx(image.pointer, &bounds, GDImage.gdColor(color), font, run.fontSize, -run.rotation.radians,
+                                      Int32(clamping: Int(origin.x.rounded())), Int32(clamping: Int(origin.y.rounded())),
+                                      UnsafeMutablePointer(mutating: string), &extra)
+                }
+            }
+        }
+    }
+
+    static func rotate(_ point: Point, about center: Point, by angle: Angle) -> Point {
+        guard angle.radians != 0 else { return point }
+        let cosine = Double.cos(angle.radians), sine = Double.sin(angle.radians)
+        let dx = point.x - center.x, dy = point.y - center.y
+        return Point(x: center.x + dx * cosine - dy * sine, y: center.y + dx * sine + dy * cosine)
+    }
+}
+
+extension GDImage {
+    static func gdColor(_ color: Color) -> Int32 {
+        gdColor(red: color.red, green: color.green, blue: color.blue, alpha: color.alpha)
+    }
+}
