@@ -1,0 +1,72 @@
+// The perceptual colour metric: Kotsarenko & Ramos, "Measuring perceived color difference using YIQ NTSC
+// transmission color space in mobile applications", as pixelmatch uses it. Pixels are little-endian
+// RGBA words (red in the low byte) so a whole pixel is one load and one compare.
+
+/// A pixel composited over white, each channel in 0...255.
+struct CompositedColor {
+    var red: Double
+    var green: Double
+    var blue: Double
+
+    /// Composites a straight-alpha pixel word over white. Opaque pixels pass through unchanged, which keeps
+    /// the common case free of the three multiplies.
+    @inline(__always)
+    init(_ word: UInt32) {
+        red = Double(word & 0xFF)
+        green = Double(word >> 8 & 0xFF)
+        blue = Double(word >> 16 & 0xFF)
+        let alpha = word >> 24
+        if alpha < 255 {
+            let opacity = Double(alpha) / 255
+            red = 255 + (red - 255) * opacity
+            green = 255 + (green - 255) * opacity
+            blue = 255 + (blue - 255) * opacity
+        }
+    }
+
+    /// The Y (luma) component of YIQ.
+    @inline(__always)
+    var luma: Double { PixelDiff.luma(red: red, green: green, blue: blue) }
+
+    /// The I (in-phase) component of YIQ.
+    @inline(__always)
+    var inPhase: Double { red * 0.59597799 - green * 0.27417610 - blue * 0.32180189 }
+
+    /// The Q (quadrature) component of YIQ.
+    @inline(__always)
+    var quadrature: Double { red * 0.21147017 - green * 0.52261711 + blue * 0.31114694 }
+}
+
+extension PixelDiff {
+    /// The Y of YIQ for raw channel values. **Not composited**: the diff image's grey uses it on the
+    /// straight colour and applies alpha separately, as pixelmatch does.
+    @inline(__always)
+    static func luma(red: Double, green: Double, blue: Double) -> Double {
+        red * 0.29889531 + green * 0.58662247 + blue * 0.11448223
+    }
+
+    /// The squared YIQ distance between two pixels, signed: **negative when the actual pixel is darker**.
+    ///
+    /// Contract: 0 for identical words (and for any two fully transparent pixels, which both composite to
+    /// white); otherwise its magnitude is at most `maximumDelta`.
+    @inline(__always)
+    static func colorDelta(expected: UInt32, actual: UInt32) -> Double {
+        if expected == actual { return 0 }
+        let first = CompositedColor(expected)
+        let second = CompositedColor(actual)
+        let firstLuma = first.luma
+        let secondLuma = second.luma
+        let y = firstLuma - secondLuma
+        let i = first.inPhase - second.inPhase
+        let q = first.quadrature - second.quadrature
+        let delta = 0.5053 * y * y + 0.299 * i * i + 0.1957 * q * q
+        return firstLuma > secondLuma ? -delta : delta
+    }
+
+    /// The luma difference `center − neighbour` of two pixels of one image, after compositing over white;
+    /// exactly 0 for identical words. The anti-aliasing detector only needs brightness.
+    @inline(__always)
+    static func lumaDelta(center: UInt32, centerLuma: Double, neighbour: UInt32) -> Double {
+        center == neighbour ? 0 : centerLuma - CompositedColor(neighbour).luma
+    }
+}
