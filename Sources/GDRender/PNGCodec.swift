@@ -117,7 +117,8 @@ final class GDImage {
                 }
             }
         }
-        return RGBAImage(width: width, height: height, pixels: pixels)!
+        // The buffer was sized from the same width and height just above, so the check cannot fail.
+        return try! RGBAImage(width: width, height: height, pixels: pixels)
     }
 
     /// PNG bytes at zlib level 6: deterministic for a given zlib, and much faster than 9 for similar size.

@@ -9,7 +9,7 @@ import TestSupport
         // Alpha survives exactly for the 128 levels libgd stores (0, 3, 5, …, 255 after widening).
         let alphas: [UInt8] = [255, 0, 129, 3]
         let pixels: [UInt8] = (0..<4).flatMap { index -> [UInt8] in [UInt8(index * 60), 10, 200, alphas[index]] }
-        let image = try #require(RGBAImage(width: 2, height: 2, pixels: pixels))
+        let image = try RGBAImage(width: 2, height: 2, pixels: pixels)
         let decoded = try PNGCodec.decode(PNGCodec.encode(image))
         #expect(decoded.width == 2 && decoded.height == 2)
         #expect(Array(decoded.pixels[0..<4]) == [0, 10, 200, 255])
@@ -27,7 +27,7 @@ import TestSupport
     }
 
     @Test func truncatedPNGIsCorrupt() throws {
-        let image = try #require(RGBAImage(width: 8, height: 8, pixels: [UInt8](repeating: 90, count: 256)))
+        let image = try RGBAImage(width: 8, height: 8, pixels: [UInt8](repeating: 90, count: 256))
         let bytes = PNGCodec.encode(image)
         #expect(throws: PNGCodec.DecodeError.corrupt) { try PNGCodec.decode(Array(bytes.prefix(bytes.count / 2))) }
     }

@@ -1,0 +1,53 @@
+import Foundation
+
+/// What happened to one case in a conformance run.
+public struct CaseOutcome: Sendable {
+    public enum Status: String, Sendable {
+        case passed, failed
+        /// The case or its golden could not be read: bad input (exit code 2).
+        case error
+    }
+
+    public var identifier: String
+    public var status: Status
+    /// One line per problem, most important first.
+    public var messages: [String]
+    public var mismatchedPixels: Int?
+    public var totalPixels: Int?
+    /// The golden PNG, the actual render and the diff, when they exist.
+    public var expectedPNG: String?
+    public var actualPNG: String?
+    public var diffPNG: String?
+    /// The command that re-records this case, for failure messages.
+    public var recordCommand: String
+    public var seconds: Double
+
+    /// The lines the console and the reports print for a case that did not pass.
+    public var failureText: String {
+        var lines = messages
+        if let expectedPNG { lines.append("expected: \(expectedPNG)") }
+        if let actualPNG { lines.append("actual:   \(actualPNG)") }
+        if let diffPNG { lines.append("diff:     \(diffPNG)") }
+        if status == .failed { lines.append("re-record, only if the change is intended: \(recordCommand)") }
+        return lines.joined(separator: "\n")
+    }
+}
+
+/// The totals of a run, and the exit code they mean.
+public struct RunSummary: Sendable {
+    public var outcomes: [CaseOutcome]
+    public var seconds: Double
+
+    public var passed: Int { outcomes.count { $0.status == .passed } }
+    /// Failed and errored cases together, as the summary line counts them.
+    public var failed: Int { outcomes.count { $0.status != .passed } }
+
+    /// `N passed, N failed`: the contract's last line.
+    public var line: String { "\(passed) passed, \(failed) failed" }
+
+    /// 0 all passed, 2 when any case or golden was unreadable, 1 when any comparison failed.
+    public var exitCode: Int32 {
+        if outcomes.contains(where: { $0.status == .error }) { return 2 }
+        return failed > 0 ? 1 : 0
+    }
+}

@@ -1,0 +1,179 @@
+import Foundation
+import GDRender
+import LayoutCore
+import PixelDiff
+
+/// Runs cases: geometry first, then pixels against the golden PNG, writing artifacts for failures.
+public struct ConformanceRunner: Sendable {
+    public struct Options: Sendable {
+        public var golden: String
+        /// Where actual and diff PNGs go: `<artifacts>/<case identifier>.actual.png` and `.diff.png`.
+        public var artifacts: String
+        public var jobs: Int
+        public var fontPath: String
+
+        public init(golden: String, artifacts: String, jobs: Int, fontPath: String) {
+            self.golden = golden
+            self.artifacts = artifacts
+            self.jobs = jobs
+            self.fontPath = fontPath
+        }
+    }
+
+    public let options: Options
+    let renderer: GDRenderer
+
+    public init(options: Options) {
+        self.options = options
+        self.renderer = GDRenderer(fontPath: options.fontPath)
+    }
+
+    /// Runs `identifiers` on `options.jobs` threads; the outcomes come back in the order given, whatever the
+    /// number of threads. `progress` is called once per finished case, from any worker thread: it must be thread-safe.
+    public func run(_ identifiers: [String], progress: @Sendable (Int, CaseOutcome) -> Void = { _, _ in }) -> RunSummary {
+        let started = Date()
+        let results = OutcomeCollector(count: identifiers.count)
+        // Each worker takes the next case when it is free, so one slow case does not idle the others and at
+        // most `jobs` images are in memory at once.
+        DispatchQueue.concurrentPerform(iterations: max(1, min(options.jobs, identifiers.count))) { _ in
+            while let index = results.claimNext() {
+                let outcome = run(identifiers[index])
+                let finished = results.store(outcome, at: index)
+                progress(finished, outcome)
+            }
+        }
+        return RunSummary(outcomes: results.outcomes(), seconds: Date().timeIntervalSince(started))
+    }
+
+    /// Runs one case: 1. load, 2. lay out and check geometry, 3. render, 4. diff against the golden.
+    public func run(_ identifier: String) -> CaseOutcome {
+        let clock = ContinuousClock.now
+        let casePath = options.golden + "/" + identifier + ".json"
+        var outcome = CaseOutcome(
+            identifier: identifier, status: .passed, messages: [], recordCommand: Self.recordCommand(identifier, golden: options.golden),
+            seconds: 0)
+        defer { outcome.seconds = Self.seconds(since: clock) }
+        do {
+            // 1. Load.
+            let file = try CaseLoader.load(casePath, identifier: identifier)
+            // 2. Geometry before pixels: a wrong frame explains a pixel failure better than the pixels do.
+            let evaluation = try CaseEvaluator.evaluate(file, measurer: renderer.measurer)
+            if !evaluation.mismatches.isEmpty {
+                outcome.status = .failed
+                outcome.messages = ["geometry: \(evaluation.mismatches.count) mismatch(es)"]
+                    + evaluation.mismatches.prefix(20).map { "  \($0)" }
+                    + (evaluation.mismatches.count > 20 ? ["  … and \(evaluation.mismatches.count - 20) more"] : [])
+            }
+            // 3. Render.
+            let actual: RGBAImage
+            do {
+                actual = try renderer.render(evaluation.scene)
+            } catch {
+                throw InputError(file: casePath, message: "render failed: \(error)")
+            }
+            // 4. Pixels.
+            try comparePixels(actual, file: file, outcome: &outcome)
+        } catch {
+            outcome.status = .error
+            outcome.messages = ["\(error)"]
+        }
+        if outcome.status == .passed { removeArtifacts(identifier) }
+        return outcome
+    }
+
+    func comparePixels(_ actual: RGBAImage, file: CaseFile, outcome: inout CaseOutcome) throws(InputError) {
+        let goldenPath = file.goldenPNGPath
+        let actualPath = artifactPath(file.identifier, "actual")
+        guard FileManager.default.fileExists(atPath: goldenPath) else {
+            try AtomicFile.write(PNGCodec.encode(actual), to: actualPath)
+            outcome.status = .failed
+            outcome.actualPNG = actualPath
+            outcome.messages.append("golden PNG missing: \(goldenPath) (goldens are never recorded silently)")
+            return
+        }
+        let goldenBytes = try CaseLoader.readFile(goldenPath, limit: 256 << 20)
+        let expected: RGBAImage
+        do {
+            expected = try PNGCodec.decode([UInt8](goldenBytes))
+        } catch {
+            throw InputError(file: goldenPath, message: error.description)
+        }
+        outcome.expectedPNG = goldenPath
+        let tolerance = file.tolerance
+        let result: PixelDiff.Result
+        do {
+            result = try PixelDiff.compare(expected, actual, options: .init(threshold: tolerance.threshold))
+        } catch {
+            try AtomicFile.write(PNGCodec.encode(actual), to: actualPath)
+            outcome.status = .failed
+            outcome.actualPNG = actualPath
+            outcome.messages.append("\(error)")
+            return
+        }
+        outcome.mismatchedPixels = result.mismatchedPixels
+        outcome.totalPixels = result.totalPixels
+        if result.mismatchedPixels > tolerance.pixels {
+            outcome.status = .failed
+            outcome.messages.append(
+                "pixels: \(result.mismatchedPixels) of \(result.totalPixels) differ (allowed \(tolerance.pixels), threshold \(tolerance.threshold))")
+            if let diff = result.diffImage {
+                let diffPath = artifactPath(file.identifier, "diff")
+                try AtomicFile.write(PNGCodec.encode(diff), to: diffPath)
+                outcome.diffPNG = diffPath
+            }
+        }
+        if outcome.status == .failed {
+            try AtomicFile.write(PNGCodec.encode(actual), to: actualPath)
+            outcome.actualPNG = actualPath
+        }
+    }
+
+    /// `<artifacts>/<identifier>.<role>.png`: stable names, one file per case and role, overwritten each run.
+    public func artifactPath(_ identifier: String, _ role: String) -> String {
+        options.artifacts + "/" + identifier + "." + role + ".png"
+    }
+
+    func removeArtifacts(_ identifier: String) {
+        for role in ["actual", "diff"] {
+            try? FileManager.default.removeItem(atPath: artifactPath(identifier, role))
+        }
+    }
+
+    static func recordCommand(_ identifier: String, golden: String) -> String {
+        "ristretto record --golden \(golden) --filter '\(identifier)'"
+    }
+
+    static func seconds(since start: ContinuousClock.Instant) -> Double {
+        let elapsed = ContinuousClock.now - start
+        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+    }
+}
+
+/// Hands out case indices to workers and keeps their outcomes in input order.
+final class OutcomeCollector: @unchecked Sendable {
+    private let lock = NSLock()
+    private var next = 0
+    private var finished = 0
+    private var slots: [CaseOutcome?]
+
+    init(count: Int) { slots = Array(repeating: nil, count: count) }
+
+    func claimNext() -> Int? {
+        lock.withLock {
+            guard next < slots.count else { return nil }
+            defer { next += 1 }
+            return next
+        }
+    }
+
+    /// Stores an outcome and returns how many cases have finished.
+    func store(_ outcome: CaseOutcome, at index: Int) -> Int {
+        lock.withLock {
+            slots[index] = outcome
+            finished += 1
+            return finished
+        }
+    }
+
+    func outcomes() -> [CaseOutcome] { lock.withLock { slots.compactMap { $0 } } }
+}

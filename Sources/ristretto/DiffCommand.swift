@@ -1,0 +1,61 @@
+import ArgumentParser
+import Conformance
+import Foundation
+import GDRender
+import PixelDiff
+
+struct DiffCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "diff",
+        abstract: "Compare two PNGs the way pixelmatch does.",
+        discussion: """
+            Prints 'mismatched: N of M pixels'. Exit code 0 when N is within --allowed, 1 otherwise (also for \
+            images of different sizes), 2 when a file is missing or not a PNG.
+            """)
+
+    @Argument(help: "The expected PNG.") var expected: String
+    @Argument(help: "The actual PNG.") var actual: String
+    @Option(help: "Perceptual colour threshold, 0...1 (smaller is stricter).") var threshold: Double = 0.1
+    @Flag(help: "Count anti-aliased pixels as mismatches too.") var includeAA = false
+    @Option(help: "How many mismatched pixels are still a pass.") var allowed: Int = 0
+    @Option(help: "Write the diff image (mismatches red, anti-aliasing yellow) to this PNG.") var output: String?
+    @Option(help: "Also time the comparison over N runs and print its throughput in megapixels per second.")
+    var benchmarkIterations: Int?
+
+    func validate() throws {
+        guard threshold.isFinite, (0...1).contains(threshold) else { throw ValidationError("--threshold must be within 0...1") }
+        guard allowed >= 0 else { throw ValidationError("--allowed must be >= 0") }
+    }
+
+    func run() throws {
+        let expectedImage = try Self.readPNG(expected), actualImage = try Self.readPNG(actual)
+        let options = PixelDiff.Options(threshold: threshold, includeAntiAliased: includeAA, diffImage: output != nil)
+        let result: PixelDiff.Result
+        do {
+            result = try PixelDiff.compare(expectedImage, actualImage, options: options)
+        } catch {
+            print("mismatched: \(error)")
+            throw ExitCode(1)
+        }
+        if let output, let diff = result.diffImage { try AtomicFile.write(PNGCodec.encode(diff), to: output) }
+        print("mismatched: \(result.mismatchedPixels) of \(result.totalPixels) pixels")
+        if let iterations = benchmarkIterations, iterations > 0 {
+            let timing = PixelDiff.Options(threshold: threshold, includeAntiAliased: includeAA, diffImage: false)
+            let start = ContinuousClock.now
+            for _ in 0..<iterations { _ = try? PixelDiff.compare(expectedImage, actualImage, options: timing) }
+            let elapsed = ContinuousClock.now - start
+            let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+            print("throughput: \(String(format: "%.1f", Double(result.totalPixels * iterations) / seconds / 1e6)) megapixels/s")
+        }
+        if result.mismatchedPixels > allowed { throw ExitCode(1) }
+    }
+
+    static func readPNG(_ path: String) throws(InputError) -> RGBAImage {
+        let bytes = try CaseLoader.readFile(path, limit: 256 << 20)
+        do {
+            return try PNGCodec.decode([UInt8](bytes))
+        } catch {
+            throw InputError(file: path, message: error.description)
+        }
+    }
+}
