@@ -42,6 +42,10 @@ public enum CaseLoader {
             return try decoder.decode(type, from: data)
         } catch let error as InputError {
             throw error
+        } catch let DecodingError.dataCorrupted(context) where context.codingPath.isEmpty && context.underlyingError == nil
+            && context.debugDescription.contains("not valid JSON")
+        {
+            throw InputError(file: file, message: JSONSyntax.explain(data))
         } catch {
             throw InputError(file: file, decoding: error)
         }

@@ -42,9 +42,7 @@ public struct InputError: Error, Hashable, Sendable, CustomStringConvertible {
 
     static func describe(_ context: DecodingError.Context) -> String {
         guard let underlying = context.underlyingError else { return context.debugDescription }
-        // Foundation's JSON parser explains where the syntax broke in its underlying error.
-        let detail = (underlying as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(underlying)"
-        return "malformed JSON: \(detail)"
+        return "\(context.debugDescription) (\(underlying))"
     }
 
     static func jsonTypeName(_ type: Any.Type) -> String {

@@ -5,9 +5,9 @@ import RealModule
 
 /// Draws a `Scene` with libgd. Deterministic: the same scene and font give the same pixels on every run.
 ///
-/// Every shape is first flattened by LayoutCore into outlines, so libgd only fills polygons and strokes
-/// segments; dashes are cut in LayoutCore too. One-pixel opaque strokes are anti-aliased (libgd's
-/// anti-aliasing covers only those), text is anti-aliased by FreeType.
+/// Every shape is first flattened by LayoutCore into outlines (dashes are cut there too); strokes become
+/// polygons (`StrokeGeometry`), and `CoverageRasterizer` fills them with anti-aliased coverage. libgd blends
+/// and stores the pixels, clips, draws FreeType text and writes the PNG.
 public struct GDRenderer: Sendable {
     public let measurer: FreeTypeTextMeasurer
 
@@ -74,38 +74,22 @@ public struct GDRenderer: Sendable {
     }
 
     func fillPolygon(_ points: [Point], color: Color, on image: GDImage) {
-        guard points.count >= 3, color.alpha > 0 else { return }
-        var gdPoints = points.map { gdPoint(x: Int32(clamping: Int($0.x.rounded())), y: Int32(clamping: Int($0.y.rounded()))) }
-        gdImageFilledPolygon(image.pointer, &gdPoints, Int32(gdPoints.count), GDImage.gdColor(color))
+        fill([points], color: color, on: image)
+    }
+
+    /// Paints the nonzero union of `polygons` with anti-aliased coverage; libgd blends each pixel.
+    func fill(_ polygons: [[Point]], color: Color, on image: GDImage) {
+        guard color.alpha > 0 else { return }
+        var rasterizer = CoverageRasterizer(width: image.width, height: image.height)
+        let full = GDImage.gdColor(color)
+        rasterizer.fill(polygons) { x, y, coverage in
+            let paint = coverage >= 1 ? full : GDImage.gdColor(color.withOpacity(coverage))
+            gdImageSetPixel(image.pointer, Int32(x), Int32(y), paint)
+        }
     }
 
     func strokeOutline(_ outline: Outline, color: Color, style: Style, on image: GDImage) {
-        guard outline.points.count >= 2, color.alpha > 0 else { return }
-        let thickness = max(1, Int32(style.lineWidth.rounded()))
-        // libgd anti-aliases only one-pixel opaque lines; everything else is drawn with thickness.
-        let antiAliased = thickness == 1 && color.alpha == 255
-        gdImageSetThickness(image.pointer, thickness)
-        defer { gdImageSetThickness(image.pointer, 1) }
-        let gdColor = GDImage.gdColor(color)
-        if antiAliased { gdImageSetAntiAliased(image.pointer, gdColor) }
-        let paint = antiAliased ? cgd_anti_aliased() : gdColor
-        let points = outline.isClosed ? outline.points + [outline.points[0]] : outline.points
-        for (start, end) in zip(points, points.dropFirst()) {
-            gdImageLine(image.pointer, Int32(clamping: Int(start.x.rounded())), Int32(clamping: Int(start.y.rounded())),
-                        Int32(clamping: Int(end.x.rounded())), Int32(clamping: Int(end.y.rounded())), paint)
-        }
-        // Round joins and caps: discs of the line's width on the vertices (the ends only for caps).
-        guard thickness > 1 else { return }
-        let radius = style.lineWidth / 2
-        let joints: ArraySlice<Point> = outline.isClosed ? outline.points[...] : outline.points.dropFirst().dropLast()
-        var discs: [Point] = style.lineJoin == .round ? Array(joints) : []
-        if style.lineCap == .round, !outline.isClosed, let first = outline.points.first, let last = outline.points.last {
-            discs += [first, last]
-        }
-        for center in discs {
-            let disc = Shape.ellipse(center: center, radii: Size(width: radius, height: radius)).outlines()[0]
-            fillPolygon(disc.points, color: color, on: image)
-        }
+        fill(StrokeGeometry.polygons(for: outline, style: style), color: color, on: image)
     }
 
     func drawText(_ run: TextRun, opacity: Double, on image: GDImage) {

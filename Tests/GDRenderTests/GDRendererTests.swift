@@ -36,14 +36,23 @@ import TestSupport
     }
 
     @Test func horizontalLineIsOnePixelHigh() throws {
-        let image = try render([SceneItem(shape: .line(from: Point(x: 5, y: 20), to: Point(x: 35, y: 20)), style: Style(stroke: .black))])
+        // A 1-px line on the pixel centres (y = 20.5) covers row 20 exactly.
+        let image = try render([SceneItem(shape: .line(from: Point(x: 5, y: 20.5), to: Point(x: 35, y: 20.5)), style: Style(stroke: .black))])
         #expect(pixel(image, 20, 20) == Self.black)
-        #expect(pixel(image, 20, 18) == Self.white)
-        #expect(pixel(image, 20, 22) == Self.white)
+        #expect(pixel(image, 20, 19) == Self.white)
+        #expect(pixel(image, 20, 21) == Self.white)
+    }
+
+    @Test func lineOnAPixelEdgeHalfCoversTwoRows() throws {
+        // On y = 20 the 1-px line spans 19.5...20.5: half of row 19 and half of row 20, 50 % grey each
+        // (255 × (1 − 0.5) = 127.5; libgd's 7-bit alpha makes it 126).
+        let image = try render([SceneItem(shape: .line(from: Point(x: 5, y: 20), to: Point(x: 35, y: 20)), style: Style(stroke: .black))])
+        #expect((125...129).contains(Int(pixel(image, 20, 19)[0])))
+        #expect((125...129).contains(Int(pixel(image, 20, 20)[0])))
     }
 
     @Test func dashedLineAlternatesOnAndOff() throws {
-        // Pattern 4 on, 4 off from x = 0: pixels 1...3 are on, 5...7 are off, 9...11 on again.
+        // Pattern 4 on, 4 off from x = 0: pixels 0–3 are on, 4–7 off, 8–11 on again.
         let image = try render([SceneItem(shape: .line(from: Point(x: 0, y: 20), to: Point(x: 40, y: 20)),
                                           style: Style(stroke: .black, lineWidth: 3, dash: [4, 4]))])
         #expect(pixel(image, 2, 20) == Self.black)
@@ -52,21 +61,23 @@ import TestSupport
     }
 
     @Test func thickStrokeSpansItsWidth() throws {
+        // 5 px about y = 20 spans 17.5...22.5: rows 18–21 fully, rows 17 and 22 by half.
         let image = try render([SceneItem(shape: .line(from: Point(x: 5, y: 20), to: Point(x: 35, y: 20)), style: Style(stroke: .black, lineWidth: 5))])
         #expect(pixel(image, 20, 18) == Self.black)
-        #expect(pixel(image, 20, 22) == Self.black)
-        #expect(pixel(image, 20, 25) == Self.white)
+        #expect(pixel(image, 20, 21) == Self.black)
+        #expect((125...129).contains(Int(pixel(image, 20, 22)[0])))
+        #expect(pixel(image, 20, 24) == Self.white)
     }
 
     @Test func polylineAndPolygon() throws {
         let image = try render([
             SceneItem(shape: .polygon([Point(x: 0, y: 0), Point(x: 20, y: 0), Point(x: 0, y: 20)]), style: Style(fill: .black)),
-            SceneItem(shape: .polyline([Point(x: 25, y: 39), Point(x: 25, y: 25), Point(x: 39, y: 25)]), style: Style(stroke: .black)),
+            SceneItem(shape: .polyline([Point(x: 25.5, y: 39), Point(x: 25.5, y: 25.5), Point(x: 39, y: 25.5)]), style: Style(stroke: .black)),
         ])
         #expect(pixel(image, 3, 3) == Self.black)
         #expect(pixel(image, 18, 18) == Self.white)   // beyond the hypotenuse
-        #expect(pixel(image, 25, 30) == Self.black)
-        #expect(pixel(image, 30, 25) == Self.black)
+        #expect(pixel(image, 25, 30) == Self.black)   // the vertical leg on column 25's centre
+        #expect(pixel(image, 30, 25) == Self.black)   // the horizontal leg on row 25's centre
         #expect(pixel(image, 30, 30) == Self.white)   // an open polyline is never filled
     }
 

@@ -1,0 +1,120 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// End-to-end tests of the CLI contract: output formats, exit codes and error messages.
+@Suite struct CLITests {
+    struct Run {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    /// The `ristretto` executable next to the test bundle.
+    static let executable: String = {
+        let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        for folder in [bundle, bundle.deletingLastPathComponent()] where FileManager.default.isExecutableFile(atPath: folder.path + "/ristretto") {
+            return folder.path + "/ristretto"
+        }
+        return TestSupport.repositoryRoot + "/.build/debug/ristretto"
+    }()
+
+    static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Run {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        process.currentDirectoryURL = URL(fileURLWithPath: TestSupport.repositoryRoot)
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile(), stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Run(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
+    }
+
+    static func temporaryFile(_ name: String, _ contents: String) throws -> String {
+        let folder = FileManager.default.temporaryDirectory.path + "/ristretto-cli-\(getpid())"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let path = folder + "/" + name
+        try Data(contents.utf8).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    @Test func versionAndHelp() throws {
+        #expect(try Self.run(["--version"]).stdout == "0.1.0\n")
+        for command in ["layout", "render", "diff", "conform", "record"] {
+            let help = try Self.run([command, "--help"])
+            #expect(help.status == 0 && help.stdout.contains("USAGE: ristretto \(command)"), "\(command)")
+        }
+    }
+
+    @Test func renderIsByteIdenticalAcrossRuns() throws {
+        let first = FileManager.default.temporaryDirectory.path + "/ristretto-a-\(getpid()).png"
+        let second = FileManager.default.temporaryDirectory.path + "/ristretto-b-\(getpid()).png"
+        #expect(try Self.run(["render", "golden/scene/all-primitives.json", "-o", first]).status == 0)
+        #expect(try Self.run(["render", "golden/scene/all-primitives.json", "-o", second]).status == 0)
+        #expect(FileManager.default.contents(atPath: first) == FileManager.default.contents(atPath: second))
+        #expect(FileManager.default.contents(atPath: first) == FileManager.default.contents(atPath: "golden/scene/all-primitives.png".prefixed))
+    }
+
+    /// Bad input: one line on stderr naming the file and the JSON path, exit code 2, and no output file.
+    @Test(arguments: [
+        ("malformed.json", #"{"kind": "scene", "#, "malformed JSON"),
+        ("unknown-key.json", #"{"kind":"scene","name":"x","size":{"width":10,"height":10},"items":[],"colour":"red"}"#, "$.colour: unknown key 'colour'"),
+        ("bad-colour.json", #"{"kind":"scene","name":"x","size":{"width":10,"height":10},"items":[{"type":"circle","center":{"x":1,"y":1},"radius":1,"fill":"reddish"}]}"#, "$.items[0].fill: invalid colour 'reddish'"),
+        ("negative.json", #"{"kind":"scene","name":"x","size":{"width":-10,"height":10},"items":[]}"#, "$.size.width: width must be >= 0, got -10.0"),
+        ("nan.json", #"{"kind":"scene","name":"x","size":{"width":NaN,"height":10},"items":[]}"#, "malformed JSON"),
+        ("empty.json", "", "the file is empty"),
+        ("kind.json", #"{"kind":"pie","name":"x"}"#, "$.kind: unknown case kind 'pie'"),
+        ("missing-key.json", #"{"kind":"scene","name":"x","items":[]}"#, "$.size: missing required key 'size'"),
+    ])
+    func badInputIsExitCodeTwo(name: String, contents: String, message: String) throws {
+        let path = try Self.temporaryFile(name, contents)
+        let output = path + ".png"
+        let run = try Self.run(["render", path, "-o", output])
+        #expect(run.status == 2)
+        #expect(run.stderr.hasPrefix("error: \(path): "), "\(run.stderr)")
+        #expect(run.stderr.contains(message), "\(run.stderr)")
+        #expect(run.stderr.split(separator: "\n").count == 1)
+        #expect(!FileManager.default.fileExists(atPath: output))
+    }
+
+    @Test func missingFilesAreExitCodeTwo() throws {
+        let run = try Self.run(["layout", "/nonexistent/case.json"])
+        #expect(run.status == 2)
+        #expect(run.stderr == "error: /nonexistent/case.json: no such file\n")
+    }
+
+    @Test func diffReportsMismatchesAndSizeDifferences() throws {
+        let folder = FileManager.default.temporaryDirectory.path + "/ristretto-diff-\(getpid())"
+        let small = try Self.temporaryFile("small.json", ##"{"kind":"scene","name":"small","size":{"width":10,"height":10},"background":"#ffffff","items":[]}"##)
+        let dot = try Self.temporaryFile("dot.json", ##"{"kind":"scene","name":"dot","size":{"width":10,"height":10},"background":"#ffffff","items":[{"type":"rect","rect":{"x":2,"y":2,"width":2,"height":2},"fill":"#000000"}]}"##)
+        let wide = try Self.temporaryFile("wide.json", #"{"kind":"scene","name":"wide","size":{"width":12,"height":10},"items":[]}"#)
+        for (source, png) in [(small, "small"), (dot, "dot"), (wide, "wide")] {
+            #expect(try Self.run(["render", source, "-o", "\(folder)/\(png).png"]).status == 0)
+        }
+        let same = try Self.run(["diff", "\(folder)/small.png", "\(folder)/small.png"])
+        #expect(same.status == 0 && same.stdout == "mismatched: 0 of 100 pixels\n")
+        let differ = try Self.run(["diff", "\(folder)/small.png", "\(folder)/dot.png", "--output", "\(folder)/d.png"])
+        #expect(differ.status == 1 && differ.stdout == "mismatched: 4 of 100 pixels\n")
+        #expect(FileManager.default.fileExists(atPath: "\(folder)/d.png"))
+        #expect(try Self.run(["diff", "\(folder)/small.png", "\(folder)/dot.png", "--allowed", "4"]).status == 0)
+        let sizes = try Self.run(["diff", "\(folder)/small.png", "\(folder)/wide.png"])
+        #expect(sizes.status == 1 && sizes.stdout.contains("10×10") && sizes.stdout.contains("12×10"), "\(sizes.stdout)")
+        let corrupt = try Self.temporaryFile("corrupt.png", "\u{89}PNG garbage")
+        #expect(try Self.run(["diff", corrupt, "\(folder)/small.png"]).status == 2)
+    }
+
+    @Test func recordRefusesInCI() throws {
+        let run = try Self.run(["record", "--filter", "scene/"], environment: ["CI": "true"])
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("refusing to record goldens in CI"))
+    }
+}
+
+extension String {
+    /// A repository-relative path made absolute.
+    var prefixed: String { TestSupport.repositoryRoot + "/" + self }
+}
