@@ -410,6 +410,7 @@ def handle(line: str):
 
 
 def main():
+    sys.setrecursionlimit(20_000)  # depth 1000 nests the case JSON about 2 000 levels deep
     for line in sys.stdin:
         if line.strip():
             sys.stdout.write(json.dumps(handle(line)) + "\n")
