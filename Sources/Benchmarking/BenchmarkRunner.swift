@@ -217,10 +217,16 @@ func time(
     if probe > config.perLayoutLimit.nanoseconds {
         throw SeriesStop(reason: "one layout took \(formatDuration(nanos: probe)) (limit \(formatDuration(nanos: config.perLayoutLimit.nanoseconds)))")
     }
-    // 2. Size the batches to the minimum duration, warm up, then time.
-    let wanted = options.minimumBatchDuration.nanoseconds / max(probe, 1)
-    let iterations = min(options.maximumIterationsPerBatch, max(1, Int(wanted.rounded(.up))))
-    for _ in 0..<options.warmupBatches { _ = try engine.bench(caseJSON: caseJSON, iterations: iterations, mode: mode) }
+    // 2. Size the batches to the minimum duration; each warm-up batch refines the size, since a cold probe
+    //    overestimates the cost of a warm layout.
+    func batchSize(forNanosPerLayout nanos: Double) -> Int {
+        let wanted = options.minimumBatchDuration.nanoseconds / max(nanos, 1)
+        return min(options.maximumIterationsPerBatch, max(1, Int(wanted.rounded(.up))))
+    }
+    var iterations = batchSize(forNanosPerLayout: probe)
+    for _ in 0..<max(1, options.warmupBatches) {
+        iterations = batchSize(forNanosPerLayout: try engine.bench(caseJSON: caseJSON, iterations: iterations, mode: mode))
+    }
     var values: [Double] = []
     for _ in 0..<options.batches {
         values.append(try engine.bench(caseJSON: caseJSON, iterations: iterations, mode: mode))

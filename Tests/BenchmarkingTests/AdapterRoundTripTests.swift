@@ -50,6 +50,28 @@ import TestSupport
         #expect(try engine.info().name == name)
     }
 
+    @Test(.enabled(if: installed, "peer adapters not installed: run tools/setup-engines"))
+    func runBenchmarksTimesAPeer() throws {
+        let yoga = Self.adapter("yoga")
+        defer { yoga.shutDown() }
+        let report = try runBenchmarks(BenchmarkConfiguration(shapes: [.linear], sizes: [5], quick: true), engines: [yoga])
+        #expect(report.results.map(\.mode) == [.fresh, .relayout])
+        #expect(report.results.allSatisfy { $0.engine == "yoga" && $0.microsecondsPerLayout > 0 && $0.batches == 5 })
+        #expect(report.notes.isEmpty)
+    }
+
+    @Test(.enabled(if: installed, "peer adapters not installed: run tools/setup-engines"))
+    func differentialCheckShowsYogasFlowRootWidth() throws {
+        let yoga = Self.adapter("yoga"), taffy = Self.adapter("taffy")
+        defer { yoga.shutDown(); taffy.shutDown() }
+        // Taffy stands in for the reference: like Puyopuyo, it sizes a wrap flow to its widest line,
+        // 11 leaves · 40 + 10 gaps · 4 = 480, where Yoga takes the whole 500 proposal.
+        let outcomes = differentialCheck(
+            cases: [NamedCase(name: "flow-50", json: try Workload(shape: .flow, size: 50).caseJSON())],
+            reference: taffy, peers: [yoga])
+        #expect(outcomes.map(\.summary) == ["yoga flow-50: 1 difference: [] width: expected 480, got 500"])
+    }
+
     @Test func aMissingAdapterIsAClearError() {
         let engine = SubprocessEngine(name: "ghost", executablePath: "/nonexistent/ghost-adapter")
         #expect(throws: EngineError.missing(engine: "ghost", message: "no adapter executable at /nonexistent/ghost-adapter; run tools/setup-engines")) {
