@@ -1,0 +1,120 @@
+import Foundation
+import LayoutCore
+
+extension BenchmarkReport {
+    /// The report as a chart the lead renders to PNG: one panel per shape (size across, µs per layout up, both
+    /// on log scales because sizes and costs span decades), one polyline per engine × mode (relayout dashed),
+    /// axes with ticks and labels, and a legend.
+    public func plotScene(panelSize: Size = Size(width: 420, height: 320)) -> Scene {
+        let shapes = BenchShape.allCases.filter { shape in results.contains { $0.shape == shape } }
+        let margin = Insets(top: 40, left: 70, bottom: 50, right: 20)
+        let legendHeight = 24.0 * Double(max(1, engines.count)) + 16
+        let panelWidth = panelSize.width + margin.horizontal
+        var scene = Scene(
+            size: Size(width: panelWidth * Double(max(1, shapes.count)), height: panelSize.height + margin.vertical + legendHeight),
+            background: .white)
+        for (index, shape) in shapes.enumerated() {
+            let plot = Rect(x: Double(index) * panelWidth + margin.left, y: margin.top, width: panelSize.width, height: panelSize.height)
+            drawPanel(shape: shape, in: plot, scene: &scene)
+        }
+        drawLegend(at: Point(x: margin.left, y: margin.top + panelSize.height + margin.bottom), scene: &scene)
+        return scene
+    }
+
+    /// The colour of an engine's lines: fixed for the known engines, grey otherwise.
+    static func color(of engine: String) -> Color {
+        switch engine {
+        case "reference": Color(red: 0x1f, green: 0x77, blue: 0xb4)
+        case "yoga": Color(red: 0xd6, green: 0x27, blue: 0x28)
+        case "taffy": Color(red: 0x2c, green: 0xa0, blue: 0x2c)
+        default: Color(red: 0x7f, green: 0x7f, blue: 0x7f)
+        }
+    }
+
+    private func drawPanel(shape: BenchShape, in plot: Rect, scene: inout Scene) {
+        let rows = results.filter { $0.shape == shape && $0.microsecondsPerLayout > 0 }
+        let axisStyle = Style(stroke: .black, lineWidth: 1)
+        let gridStyle = Style(stroke: Color(red: 0xdd, green: 0xdd, blue: 0xdd), lineWidth: 1)
+        // 1. Scales: log10 of the size and of the cost, padded to whole decades.
+        let x = LogScale(values: rows.map { Double($0.size) }, from: plot.minX, to: plot.maxX)
+        let y = LogScale(values: rows.map(\.microsecondsPerLayout), from: plot.maxY, to: plot.minY)
+        // 2. Grid lines and tick labels at each decade.
+        for decade in x.decades {
+            let px = x.position(decade)
+            scene.append(.line(from: Point(x: px, y: plot.minY), to: Point(x: px, y: plot.maxY)), style: gridStyle)
+            scene.append(.text(TextRun(Self.tickLabel(decade), fontSize: 11, anchor: Point(x: px, y: plot.maxY + 6), horizontalAlignment: .center)))
+        }
+        for decade in y.decades {
+            let py = y.position(decade)
+            scene.append(.line(from: Point(x: plot.minX, y: py), to: Point(x: plot.maxX, y: py)), style: gridStyle)
+            scene.append(.text(TextRun(Self.tickLabel(decade), fontSize: 11, anchor: Point(x: plot.minX - 6, y: py), horizontalAlignment: .right, verticalAlignment: .center)))
+        }
+        // 3. Axes, title and axis labels.
+        scene.append(.polyline([Point(x: plot.minX, y: plot.minY), Point(x: plot.minX, y: plot.maxY), Point(x: plot.maxX, y: plot.maxY)]), style: axisStyle)
+        scene.append(.text(TextRun("\(shape.rawValue) (\(shape.sizeLabel))", fontSize: 14, anchor: Point(x: plot.midX, y: plot.minY - 10), horizontalAlignment: .center, verticalAlignment: .bottom)))
+        scene.append(.text(TextRun(shape == .depth ? "depth D" : "leaves N", fontSize: 11, anchor: Point(x: plot.midX, y: plot.maxY + 26), horizontalAlignment: .center)))
+        scene.append(.text(TextRun("µs per layout", fontSize: 11, anchor: Point(x: plot.minX - 52, y: plot.midY), horizontalAlignment: .center, verticalAlignment: .center, rotation: .degrees(-90))))
+        // 4. One polyline (and point markers) per engine × mode.
+        for engine in engines {
+            for mode in BenchMode.allCases {
+                let points = rows.filter { $0.engine == engine && $0.mode == mode }.sorted { $0.size < $1.size }
+                    .map { Point(x: x.position(Double($0.size)), y: y.position($0.microsecondsPerLayout)) }
+                guard !points.isEmpty else { continue }
+                let style = Self.lineStyle(engine: engine, mode: mode)
+                if points.count > 1 { scene.append(.polyline(points), style: style) }
+                for point in points {
+                    scene.append(.ellipse(center: point, radii: Size(width: 2.5, height: 2.5)), style: Style(fill: style.stroke))
+                }
+            }
+        }
+    }
+
+    private static func lineStyle(engine: String, mode: BenchMode) -> Style {
+        Style(stroke: color(of: engine), lineWidth: 2, dash: mode == .relayout ? [6, 4] : [], lineJoin: .round)
+    }
+
+    private func drawLegend(at origin: Point, scene: inout Scene) {
+        for (row, engine) in engines.enumerated() {
+            for (column, mode) in BenchMode.allCases.enumerated() {
+                let start = Point(x: origin.x + Double(column) * 200, y: origin.y + Double(row) * 24 + 8)
+                scene.append(.line(from: start, to: Point(x: start.x + 36, y: start.y)), style: Self.lineStyle(engine: engine, mode: mode))
+                scene.append(.text(TextRun("\(engine) \(mode.rawValue)", fontSize: 12, anchor: Point(x: start.x + 44, y: start.y), verticalAlignment: .center)))
+            }
+        }
+    }
+
+    /// "1", "10", "100", "1k", "10k", "100k", "0.1", "0.01".
+    static func tickLabel(_ value: Double) -> String {
+        switch value {
+        case 1_000_000...: String(format: "%gM", value / 1_000_000)
+        case 1_000...: String(format: "%gk", value / 1_000)
+        default: String(format: "%g", value)
+        }
+    }
+}
+
+/// A base-10 logarithmic mapping from data values onto pixels, widened to whole decades. The pixel ends may run
+/// downwards (`from` > `to`), as y does on screen.
+struct LogScale {
+    let lowDecade: Double
+    let highDecade: Double
+    let from: Double
+    let to: Double
+
+    init(values: [Double], from: Double, to: Double) {
+        let positive = values.filter { $0 > 0 && $0.isFinite }
+        lowDecade = log10(positive.min() ?? 1).rounded(.down)
+        highDecade = max(lowDecade + 1, log10(positive.max() ?? 10).rounded(.up))
+        self.from = from
+        self.to = to
+    }
+
+    /// Every power of ten from the low to the high decade.
+    var decades: [Double] { stride(from: lowDecade, through: highDecade, by: 1).map { pow(10, $0) } }
+
+    /// The pixel coordinate of `value`.
+    func position(_ value: Double) -> Double {
+        let fraction = (log10(max(value, .leastNormalMagnitude)) - lowDecade) / (highDecade - lowDecade)
+        return from + fraction * (to - from)
+    }
+}

@@ -1,0 +1,299 @@
+import Foundation
+
+/// What `ristretto bench` asked for; the CLI parses its flags into this.
+public struct BenchmarkConfiguration: Hashable, Sendable {
+    public var shapes: [BenchShape]
+    /// Sizes for every shape; nil uses each shape's own table (plus its scaling sizes when asked).
+    public var sizes: [Int]?
+    public var modes: [BenchMode]
+    /// Adds N = 1 000, 10 000, 100 000 (linear, flow) and D = 100, 1 000 (depth) to the standard tables.
+    public var includeScaling: Bool
+    /// Shorter batches, fewer of them, and three sizes per shape: a smoke run, not a measurement.
+    public var quick: Bool
+    /// The wall-clock time each engine may spend on the whole run; it stops where the budget runs out.
+    public var engineBudget: Duration
+    /// A size whose single layout takes (or is predicted to take) longer than this ends the engine's series.
+    public var perLayoutLimit: Duration
+
+    public init(
+        shapes: [BenchShape] = BenchShape.allCases, sizes: [Int]? = nil, modes: [BenchMode] = BenchMode.allCases,
+        includeScaling: Bool = false, quick: Bool = false, engineBudget: Duration? = nil,
+        perLayoutLimit: Duration? = nil
+    ) {
+        self.shapes = shapes
+        self.sizes = sizes
+        self.modes = modes
+        self.includeScaling = includeScaling
+        self.quick = quick
+        self.engineBudget = engineBudget ?? (quick ? .seconds(30) : .seconds(300))
+        self.perLayoutLimit = perLayoutLimit ?? (quick ? .milliseconds(200) : .seconds(1))
+    }
+
+    public var timing: TimingOptions { quick ? .quick : .standard }
+
+    /// The sizes run for `shape`, ascending.
+    public func sizes(for shape: BenchShape) -> [Int] {
+        if let sizes { return sizes.sorted() }
+        if quick {
+            let table = shape.standardSizes
+            return [table[0], table[table.count / 2], table[table.count - 1]]
+        }
+        return shape.standardSizes + (includeScaling ? shape.scalingSizes : [])
+    }
+}
+
+/// An in-process engine times itself with the full loop (`timeInProcess`) instead of one bench call per batch.
+public protocol InProcessTimable: LayoutEngineAdapter {
+    func time(caseJSON: Data, mode: BenchMode, options: TimingOptions) throws -> TimingResult
+}
+
+/// One engine's cost on one workload in one mode. Encodes as a row of the JSON contract
+/// (`engine, shape, size, mode, microsecondsPerLayout, spread`) plus the extra fields below.
+public struct BenchmarkResult: Hashable, Sendable, Codable {
+    public var engine: String
+    public var shape: BenchShape
+    public var size: Int
+    public var mode: BenchMode
+    /// The median over batches of the mean microseconds per layout.
+    public var microsecondsPerLayout: Double
+    /// The interquartile range of the batch values, in microseconds.
+    public var spread: Double
+    public var batches: Int
+    public var iterationsPerBatch: Int
+    /// Mean construction time of one tree (in-process fresh runs only).
+    public var buildMicroseconds: Double?
+
+    public init(
+        engine: String, shape: BenchShape, size: Int, mode: BenchMode, microsecondsPerLayout: Double, spread: Double,
+        batches: Int, iterationsPerBatch: Int, buildMicroseconds: Double? = nil
+    ) {
+        self.engine = engine
+        self.shape = shape
+        self.size = size
+        self.mode = mode
+        self.microsecondsPerLayout = microsecondsPerLayout
+        self.spread = spread
+        self.batches = batches
+        self.iterationsPerBatch = iterationsPerBatch
+        self.buildMicroseconds = buildMicroseconds
+    }
+
+    init(engine: String, workload: Workload, mode: BenchMode, timing: TimingResult) {
+        let stats = timing.nanosPerLayout
+        self.init(
+            engine: engine, shape: workload.shape, size: workload.size, mode: mode,
+            microsecondsPerLayout: stats.median / 1_000, spread: stats.interquartileRange / 1_000,
+            batches: stats.count, iterationsPerBatch: timing.iterationsPerBatch,
+            buildMicroseconds: timing.buildNanos.map { $0 / 1_000 })
+    }
+}
+
+/// Where and how the benchmark ran.
+public struct MachineInfo: Hashable, Sendable, Codable {
+    public var cpu: String
+    public var cores: Int
+    public var memoryBytes: UInt64
+    public var os: String
+    public var quick: Bool
+    /// Engine name → version, as each engine reported it.
+    public var engines: [String: String]
+
+    public init(cpu: String, cores: Int, memoryBytes: UInt64, os: String, quick: Bool, engines: [String: String]) {
+        self.cpu = cpu
+        self.cores = cores
+        self.memoryBytes = memoryBytes
+        self.os = os
+        self.quick = quick
+        self.engines = engines
+    }
+
+    /// This machine, read from /proc/cpuinfo and ProcessInfo.
+    static func current(quick: Bool, engines: [String: String]) -> MachineInfo {
+        let cpuinfo = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
+        let model = cpuinfo.split(separator: "\n").first { $0.hasPrefix("model name") }
+            .map { $0.split(separator: ":", maxSplits: 1).last.map { $0.trimmingCharacters(in: .whitespaces) } ?? "" }
+        let info = ProcessInfo.processInfo
+        return MachineInfo(
+            cpu: model ?? "unknown", cores: info.activeProcessorCount, memoryBytes: info.physicalMemory,
+            os: info.operatingSystemVersionString, quick: quick, engines: engines)
+    }
+}
+
+/// The outcome of `runBenchmarks`: the machine, every result, and notes on what was skipped or stopped.
+public struct BenchmarkReport: Hashable, Sendable, Codable {
+    public var machine: MachineInfo
+    public var results: [BenchmarkResult]
+    /// Human-readable notes: a missing engine, a series stopped by the budget, a refused case.
+    public var notes: [String]
+
+    public init(machine: MachineInfo, results: [BenchmarkResult], notes: [String] = []) {
+        self.machine = machine
+        self.results = results
+        self.notes = notes
+    }
+
+    /// The engine names in the order they first appear.
+    public var engines: [String] {
+        var seen: [String] = []
+        for result in results where !seen.contains(result.engine) { seen.append(result.engine) }
+        return seen
+    }
+
+    /// The result's cost divided by the reference engine's on the same workload and mode; nil without one.
+    public func ratioToReference(_ result: BenchmarkResult, reference: String = "reference") -> Double? {
+        guard
+            let base = results.first(where: {
+                $0.engine == reference && $0.shape == result.shape && $0.size == result.size && $0.mode == result.mode
+            }), base.microsecondsPerLayout > 0
+        else { return nil }
+        return result.microsecondsPerLayout / base.microsecondsPerLayout
+    }
+}
+
+/// Runs every engine on every workload of `config`, shape by shape and size by size, so all engines see the same
+/// tree in one run. A missing engine is skipped with a note; an engine that refuses a case gets a note; each engine's
+/// series stops when a layout would exceed `perLayoutLimit` or its time budget is spent, with a note saying where.
+public func runBenchmarks(_ config: BenchmarkConfiguration, engines: [any LayoutEngineAdapter]) throws
+    -> BenchmarkReport
+{
+    var notes: [String] = []
+    var versions: [String: String] = [:]
+    // 1. Keep the engines that answer `info`.
+    var available: [any LayoutEngineAdapter] = []
+    for engine in engines {
+        do {
+            versions[engine.name] = try engine.info().version
+            available.append(engine)
+        } catch {
+            notes.append("skipped \(engine.name): \(error)")
+        }
+    }
+    var budgets = Dictionary(uniqueKeysWithValues: available.map { ($0.name, EngineBudget(limit: config.engineBudget)) })
+    var results: [BenchmarkResult] = []
+    // 2. Shape by shape, size by size, mode by mode, every engine on the same case JSON.
+    for shape in config.shapes {
+        for size in config.sizes(for: shape) {
+            let workload = Workload(shape: shape, size: size)
+            let caseJSON = try workload.caseJSON()
+            for mode in config.modes {
+                for engine in available {
+                    let series = SeriesKey(engine: engine.name, shape: shape, mode: mode)
+                    if budgets[engine.name]!.shouldSkip(series: series, size: size, limit: config.perLayoutLimit) {
+                        continue
+                    }
+                    let started = ContinuousClock.now
+                    do {
+                        let timing = try time(engine, caseJSON: caseJSON, mode: mode, config: config, budget: budgets[engine.name]!)
+                        results.append(BenchmarkResult(engine: engine.name, workload: workload, mode: mode, timing: timing))
+                        budgets[engine.name]!.record(series: series, size: size, nanos: timing.nanosPerLayout.median)
+                    } catch let stop as SeriesStop {
+                        budgets[engine.name]!.stop(series: series, reason: "\(engine.name) \(shape.rawValue) \(mode.rawValue): stopped at \(shape.sizeLabel) = \(size): \(stop.reason)")
+                    } catch {
+                        notes.append("\(engine.name) \(workload.name) \(mode.rawValue): \(error)")
+                        budgets[engine.name]!.stop(series: series, reason: "\(engine.name) \(shape.rawValue) \(mode.rawValue): stopped at \(shape.sizeLabel) = \(size) after an error")
+                    }
+                    budgets[engine.name]!.spend(ContinuousClock.now - started)
+                }
+            }
+        }
+    }
+    for budget in budgets.values { notes.append(contentsOf: budget.stopNotes) }
+    return BenchmarkReport(
+        machine: .current(quick: config.quick, engines: versions), results: results, notes: notes)
+}
+
+/// Times one engine on one case: the full in-process loop, or a calibrated series of adapter bench calls.
+func time(
+    _ engine: any LayoutEngineAdapter, caseJSON: Data, mode: BenchMode, config: BenchmarkConfiguration,
+    budget: EngineBudget
+) throws -> TimingResult {
+    if let timable = engine as? any InProcessTimable {
+        return try timable.time(caseJSON: caseJSON, mode: mode, options: config.timing)
+    }
+    if let peer = engine as? SubprocessEngine { peer.requestTimeout = max(budget.remaining, .seconds(1)) }
+    let options = config.timing
+    // 1. Probe one layout (it also warms the adapter up) and stop the series if a layout is too slow.
+    let probe = try engine.bench(caseJSON: caseJSON, iterations: 1, mode: mode)
+    if probe > config.perLayoutLimit.nanoseconds {
+        throw SeriesStop(reason: "one layout took \(formatDuration(nanos: probe)) (limit \(formatDuration(nanos: config.perLayoutLimit.nanoseconds)))")
+    }
+    // 2. Size the batches to the minimum duration; each warm-up batch refines the size, since a cold probe
+    //    overestimates the cost of a warm layout.
+    func batchSize(forNanosPerLayout nanos: Double) -> Int {
+        let wanted = options.minimumBatchDuration.nanoseconds / max(nanos, 1)
+        return min(options.maximumIterationsPerBatch, max(1, Int(wanted.rounded(.up))))
+    }
+    var iterations = batchSize(forNanosPerLayout: probe)
+    for _ in 0..<max(1, options.warmupBatches) {
+        iterations = batchSize(forNanosPerLayout: try engine.bench(caseJSON: caseJSON, iterations: iterations, mode: mode))
+    }
+    var values: [Double] = []
+    for _ in 0..<options.batches {
+        values.append(try engine.bench(caseJSON: caseJSON, iterations: iterations, mode: mode))
+    }
+    return TimingResult(nanosPerLayout: BatchStatistics(values)!, iterationsPerBatch: iterations)
+}
+
+/// Ends an engine's series for one shape and mode (a too-slow layout).
+struct SeriesStop: Error { var reason: String }
+
+struct SeriesKey: Hashable {
+    var engine: String
+    var shape: BenchShape
+    var mode: BenchMode
+}
+
+/// One engine's time budget and the cost history used to predict the next size.
+struct EngineBudget {
+    let limit: Duration
+    private(set) var spent = Duration.zero
+    private var history: [SeriesKey: [(size: Int, nanos: Double)]] = [:]
+    private var stopped: [SeriesKey: String] = [:]
+
+    init(limit: Duration) { self.limit = limit }
+
+    var remaining: Duration { limit - spent }
+    var stopNotes: [String] { stopped.values.sorted() }
+
+    mutating func spend(_ duration: Duration) { spent += duration }
+    mutating func record(series: SeriesKey, size: Int, nanos: Double) { history[series, default: []].append((size, nanos)) }
+    mutating func stop(series: SeriesKey, reason: String) { stopped[series] = stopped[series] ?? reason }
+
+    /// Whether `size` must be skipped because the series stopped, the budget is spent, or one layout is predicted
+    /// to exceed the limit. A stopped series is noted once (in `stopNotes`), not once per skipped size.
+    mutating func shouldSkip(series: SeriesKey, size: Int, limit perLayout: Duration) -> Bool {
+        if stopped[series] != nil { return true }
+        let prefix = "\(series.engine) \(series.shape.rawValue) \(series.mode.rawValue): stopped at \(series.shape.sizeLabel) = \(size)"
+        if spent >= limit {
+            stop(series: series, reason: "\(prefix): time budget of \(limit) spent")
+            return true
+        }
+        if let predicted = predictedNanos(series: series, size: size), predicted > perLayout.nanoseconds {
+            stop(series: series, reason: "\(prefix): one layout predicted to take \(formatDuration(nanos: predicted)) (limit \(formatDuration(nanos: perLayout.nanoseconds)))")
+            return true
+        }
+        return false
+    }
+
+    /// Extrapolates the cost at `size` from the last two sizes: a power law t ∝ sᵏ fitted through them, never
+    /// predicting less than linear growth.
+    func predictedNanos(series: SeriesKey, size: Int) -> Double? {
+        guard let points = history[series], let last = points.last, size > last.size else { return nil }
+        let linear = last.nanos * Double(size) / Double(last.size)
+        guard points.count >= 2 else { return linear }
+        let previous = points[points.count - 2]
+        guard previous.nanos > 0, last.size > previous.size else { return linear }
+        let exponent = log(last.nanos / previous.nanos) / log(Double(last.size) / Double(previous.size))
+        return max(linear, last.nanos * pow(Double(size) / Double(last.size), exponent))
+    }
+}
+
+/// "850 ns", "12.3 µs", "4.56 ms", "1.23 s".
+func formatDuration(nanos: Double) -> String {
+    switch nanos {
+    case ..<1_000: String(format: "%.0f ns", nanos)
+    case ..<1_000_000: String(format: "%.1f µs", nanos / 1_000)
+    case ..<1_000_000_000: String(format: "%.2f ms", nanos / 1_000_000)
+    default: String(format: "%.2f s", nanos / 1_000_000_000)
+    }
+}

@@ -1,0 +1,227 @@
+import Foundation
+import LayoutCore
+import Subprocess
+
+#if canImport(System)
+    import System
+#else
+    import SystemPackage
+#endif
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A peer engine behind an adapter executable that speaks JSON lines (DESIGN.md "Peer engines").
+/// **One adapter process stays alive across requests**; it is started on the first request and restarted on the
+/// next request after it died. Requests are serialised; a request that outlives `requestTimeout` kills the adapter.
+public final class SubprocessEngine: LayoutEngineAdapter, @unchecked Sendable {
+    public let name: String
+    public let executablePath: String
+    private let lock = NSLock()
+    private var session: AdapterSession?
+    private var timeout: Duration
+
+    /// How long one request may take before the adapter is killed and the request fails
+    /// (`runBenchmarks` lowers it to what is left of the engine's time budget).
+    public var requestTimeout: Duration {
+        get { lock.withLock { timeout } }
+        set { lock.withLock { timeout = newValue } }
+    }
+
+    public init(name: String, executablePath: String, requestTimeout: Duration = .seconds(600)) {
+        self.name = name
+        self.executablePath = executablePath
+        self.timeout = requestTimeout
+    }
+
+    /// The adapter that tools/setup-engines installs for `name` ("yoga", "taffy"):
+    /// `<repositoryRoot>/tools/engines/.local/bin/<name>-adapter`.
+    public static func installedPeer(
+        _ name: String, repositoryRoot: String, requestTimeout: Duration = .seconds(600)
+    ) -> SubprocessEngine {
+        SubprocessEngine(
+            name: name, executablePath: repositoryRoot + "/tools/engines/.local/bin/\(name)-adapter",
+            requestTimeout: requestTimeout)
+    }
+
+    /// Whether the adapter executable exists; a missing one is skipped by `runBenchmarks` with a note.
+    public var isInstalled: Bool { FileManager.default.isExecutableFile(atPath: executablePath) }
+
+    deinit { session?.close() }
+
+    public func info() throws -> EngineInfo {
+        let reply = try request(#"{"op":"info"}"#)
+        guard let name = reply.name, let version = reply.version else {
+            throw EngineError.protocolFailure(engine: name, message: "info reply lacks name or version")
+        }
+        return EngineInfo(name: name, version: version)
+    }
+
+    public func layout(caseJSON: Data) throws -> [PeerFrame] {
+        let reply = try request(#"{"op":"layout","case":"# + (try singleLine(caseJSON)) + "}")
+        guard let frames = reply.frames else {
+            throw EngineError.protocolFailure(engine: name, message: "layout reply lacks frames")
+        }
+        return frames
+    }
+
+    public func bench(caseJSON: Data, iterations: Int, mode: BenchMode) throws -> Double {
+        let line = #"{"op":"bench","iterations":\#(iterations),"mode":"\#(mode.rawValue)","case":"#
+            + (try singleLine(caseJSON)) + "}"
+        let reply = try request(line)
+        guard let nanos = reply.nanosPerLayout, nanos.isFinite, nanos >= 0 else {
+            throw EngineError.protocolFailure(engine: name, message: "bench reply lacks a finite nanosPerLayout")
+        }
+        return nanos
+    }
+
+    /// Stops the adapter process (it sees the end of its input); the next request starts a new one.
+    public func shutDown() {
+        lock.withLock {
+            session?.close()
+            session = nil
+        }
+    }
+
+    // MARK: The request line
+
+    /// One adapter reply; which fields are present depends on the op.
+    struct Reply: Decodable {
+        var error: String?
+        var name: String?
+        var version: String?
+        var frames: [PeerFrame]?
+        var nanosPerLayout: Double?
+    }
+
+    /// The case as one line of JSON: the protocol is line-based, and golden files are pretty-printed.
+    private func singleLine(_ caseJSON: Data) throws -> String {
+        var data = caseJSON
+        if data.contains(UInt8(ascii: "\n")) || data.contains(UInt8(ascii: "\r")) {
+            let object = try JSONSerialization.jsonObject(with: data)
+            data = try JSONSerialization.data(withJSONObject: object, options: [.withoutEscapingSlashes])
+        }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    private func request(_ line: String) throws -> Reply {
+        let text: String = try lock.withLock {
+            if session?.isFinished ?? true {
+                guard isInstalled else {
+                    throw EngineError.missing(
+                        engine: name, message: "no adapter executable at \(executablePath); run tools/setup-engines")
+                }
+                session = AdapterSession(executablePath: executablePath)
+            }
+            do {
+                return try session!.send(line, timeout: timeout)
+            } catch let failure as AdapterSession.Failure {
+                session = nil
+                throw EngineError.protocolFailure(engine: name, message: failure.message)
+            }
+        }
+        let reply: Reply
+        do {
+            reply = try JSONDecoder().decode(Reply.self, from: Data(text.utf8))
+        } catch {
+            throw EngineError.protocolFailure(engine: name, message: "unreadable reply \(text.prefix(200)): \(error)")
+        }
+        if let message = reply.error { throw EngineError.adapter(engine: name, message: message) }
+        return reply
+    }
+}
+
+/// One running adapter process, driven by a detached task that owns the swift-subprocess `Execution`
+/// (which must not escape its closure) and answers queued requests one line at a time.
+final class AdapterSession: @unchecked Sendable {
+    struct Failure: Error { var message: String }
+
+    struct Request: Sendable {
+        var line: String
+        var reply: @Sendable (Result<String, Failure>) -> Void
+    }
+
+    private let requests: AsyncStream<Request>.Continuation
+    private let lock = NSLock()
+    private var processID: pid_t?
+    private var finishedMessage: String?
+
+    init(executablePath: String) {
+        let (stream, continuation) = AsyncStream.makeStream(of: Request.self)
+        requests = continuation
+        Task.detached { [self] in await drive(executablePath: executablePath, requests: stream) }
+    }
+
+    var isFinished: Bool { lock.withLock { finishedMessage != nil } }
+
+    /// Ends the adapter's input; it exits at the end of its read loop.
+    func close() { requests.finish() }
+
+    /// Sends one request line and waits for its reply line.
+    func send(_ line: String, timeout: Duration) throws(Failure) -> String {
+        let semaphore = DispatchSemaphore(value: 0)
+        let outcome = OutcomeBox()
+        let queued: Bool = lock.withLock {
+            guard finishedMessage == nil else { return false }
+            requests.yield(Request(line: line) { result in outcome.set(result); semaphore.signal() })
+            return true
+        }
+        guard queued else { throw Failure(message: lock.withLock { finishedMessage } ?? "adapter exited") }
+        let seconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
+        if semaphore.wait(timeout: .now() + seconds) == .timedOut {
+            // Kill the adapter: its reader then sees the end of output and fails this request.
+            if let pid = lock.withLock({ processID }) { kill(pid, SIGKILL) }
+            semaphore.wait()
+            throw Failure(message: "no reply within \(timeout); the adapter was killed")
+        }
+        return try outcome.get().get()
+    }
+
+    private func drive(executablePath: String, requests stream: AsyncStream<Request>) async {
+        var message = "adapter exited"
+        do {
+            let result = try await run(
+                .path(FilePath(executablePath)), input: .inputWriter, output: .sequence, error: .discarded
+            ) { execution in
+                lock.withLock { processID = execution.processIdentifier.value }
+                var replies = execution.standardOutput.strings(bufferingPolicy: .unbounded).makeAsyncIterator()
+                for await request in stream {
+                    do {
+                        _ = try await execution.standardInputWriter.write(request.line + "\n")
+                        guard let reply = try await replies.next() else {
+                            request.reply(.failure(Failure(message: "the adapter exited before replying")))
+                            return
+                        }
+                        request.reply(.success(reply))
+                    } catch {
+                        request.reply(.failure(Failure(message: "the adapter pipe failed: \(error)")))
+                        return
+                    }
+                }
+                try? await execution.standardInputWriter.finish()
+            }
+            message = "adapter exited (\(result.terminationStatus))"
+        } catch {
+            message = "could not run \(executablePath): \(error)"
+        }
+        // Refuse new requests, then fail those queued before the refusal.
+        lock.withLock { finishedMessage = message }
+        requests.finish()
+        for await request in stream { request.reply(.failure(Failure(message: message))) }
+    }
+}
+
+/// Hands one reply from the driving task to the waiting caller.
+private final class OutcomeBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var outcome: Result<String, AdapterSession.Failure>?
+
+    func set(_ value: Result<String, AdapterSession.Failure>) { lock.withLock { outcome = value } }
+
+    func get() -> Result<String, AdapterSession.Failure> {
+        lock.withLock { outcome ?? .failure(AdapterSession.Failure(message: "no reply")) }
+    }
+}

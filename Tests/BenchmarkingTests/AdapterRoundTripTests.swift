@@ -1,0 +1,112 @@
+import Foundation
+import LayoutCore
+import Testing
+import TestSupport
+
+@testable import Benchmarking
+
+/// Talks to the real adapters when tools/setup-engines has installed them; skipped (with the reason) otherwise.
+@Suite(.serialized) struct AdapterRoundTripTests {
+    static func adapter(_ name: String) -> SubprocessEngine {
+        SubprocessEngine.installedPeer(name, repositoryRoot: TestSupport.repositoryRoot, requestTimeout: .seconds(60))
+    }
+
+    static let installed = ["yoga", "taffy"].allSatisfy { adapter($0).isInstalled }
+
+    @Test(
+        .enabled(if: installed, "peer adapters not installed: run tools/setup-engines"),
+        arguments: ["yoga", "taffy"])
+    func linearFiveRoundTrip(engine name: String) throws {
+        let engine = Self.adapter(name)
+        defer { engine.shutDown() }
+        #expect(try engine.info().name == name)
+        let frames = try engine.layout(caseJSON: try Workload(shape: .linear, size: 5).caseJSON())
+        // Root: 5 leaves of 40 + 2·2 margin, 4 gaps of 4 → 5·44 + 4·4 = 236 wide; 20 + 2·2 = 24 high.
+        #expect(frames.first == PeerFrame(path: [], frame: Rect(x: 0, y: 0, width: 236, height: 24)))
+        // Leaf i starts after i leaves of 44 and i gaps of 4, plus its own left margin: x = 2 + 48i, y = 2.
+        #expect(Array(frames.dropFirst()) == (0..<5).map { index in
+            PeerFrame(path: [index], frame: Rect(x: 2 + 48 * Double(index), y: 2, width: 40, height: 20))
+        })
+        for mode in BenchMode.allCases {
+            let nanos = try engine.bench(caseJSON: try Workload(shape: .linear, size: 5).caseJSON(), iterations: 10, mode: mode)
+            #expect(nanos > 0)
+        }
+    }
+
+    @Test(
+        .enabled(if: installed, "peer adapters not installed: run tools/setup-engines"),
+        arguments: ["yoga", "taffy"])
+    func refusalNamesThePropertyAndItsPath(engine name: String) throws {
+        let engine = Self.adapter(name)
+        defer { engine.shutDown() }
+        let caseJSON = Data(#"{"kind":"box","name":"x","root":{"type":"hbox","children":[{"type":"leaf","width":"fill"}]}}"#.utf8)
+        #expect {
+            try engine.layout(caseJSON: caseJSON)
+        } throws: { error in
+            guard case EngineError.adapter(_, let message) = error else { return false }
+            return message.hasPrefix("$.case.root.children[0].width: unsupported size \"fill\"")
+        }
+        // The adapter survives a refusal: the same process answers the next request.
+        #expect(try engine.info().name == name)
+    }
+
+    @Test(.enabled(if: installed, "peer adapters not installed: run tools/setup-engines"))
+    func runBenchmarksTimesAPeer() throws {
+        let yoga = Self.adapter("yoga")
+        defer { yoga.shutDown() }
+        let report = try runBenchmarks(BenchmarkConfiguration(shapes: [.linear], sizes: [5], quick: true), engines: [yoga])
+        #expect(report.results.map(\.mode) == [.fresh, .relayout])
+        #expect(report.results.allSatisfy { $0.engine == "yoga" && $0.microsecondsPerLayout > 0 && $0.batches == 5 })
+        #expect(report.notes.isEmpty)
+    }
+
+    @Test(.enabled(if: installed, "peer adapters not installed: run tools/setup-engines"))
+    func differentialCheckShowsYogasFlowRootWidth() throws {
+        let yoga = Self.adapter("yoga"), taffy = Self.adapter("taffy")
+        defer { yoga.shutDown(); taffy.shutDown() }
+        // Taffy stands in for the reference: like Puyopuyo, it sizes a wrap flow to its widest line,
+        // 11 leaves · 40 + 10 gaps · 4 = 480, where Yoga takes the whole 500 proposal.
+        let outcomes = differentialCheck(
+            cases: [NamedCase(name: "flow-50", json: try Workload(shape: .flow, size: 50).caseJSON())],
+            reference: taffy, peers: [yoga])
+        #expect(outcomes.map(\.summary) == ["yoga flow-50: 1 difference: [] width: expected 480, got 500"])
+    }
+
+    @Test func aMissingAdapterIsAClearError() {
+        let engine = SubprocessEngine(name: "ghost", executablePath: "/nonexistent/ghost-adapter")
+        #expect(throws: EngineError.missing(engine: "ghost", message: "no adapter executable at /nonexistent/ghost-adapter; run tools/setup-engines")) {
+            try engine.info()
+        }
+    }
+}
+
+/// An in-process engine whose cost is a known function of the tree, for the runner's bookkeeping.
+final class FakeEngine: InProcessTimable, @unchecked Sendable {
+    let name = "reference"
+    func info() throws -> EngineInfo { EngineInfo(name: name, version: "fake") }
+    func layout(caseJSON: Data) throws -> [PeerFrame] { [] }
+    func bench(caseJSON: Data, iterations: Int, mode: BenchMode) throws -> Double { 1_000 }
+    func time(caseJSON: Data, mode: BenchMode, options: TimingOptions) throws -> TimingResult {
+        TimingResult(nanosPerLayout: BatchStatistics([Double(caseJSON.count), Double(caseJSON.count)])!, iterationsPerBatch: 1)
+    }
+}
+
+struct RunnerTests {
+    @Test func runsEveryShapeSizeAndModeAndNotesAMissingEngine() throws {
+        let config = BenchmarkConfiguration(shapes: [.linear, .depth], sizes: [4, 8], modes: [.fresh], quick: true)
+        let missing = SubprocessEngine(name: "yoga", executablePath: "/nonexistent/yoga-adapter")
+        let report = try runBenchmarks(config, engines: [FakeEngine(), missing])
+        #expect(report.results.map { "\($0.engine) \($0.shape.rawValue)-\($0.size) \($0.mode.rawValue)" } == [
+            "reference linear-4 fresh", "reference linear-8 fresh", "reference depth-4 fresh", "reference depth-8 fresh",
+        ])
+        #expect(report.notes.first?.hasPrefix("skipped yoga: yoga: not available") == true)
+        #expect(report.machine.engines == ["reference": "fake"])
+    }
+
+    @Test func quickRunsThreeSizesPerShape() {
+        let config = BenchmarkConfiguration(quick: true)
+        #expect(config.sizes(for: .linear) == [5, 100, 200])
+        #expect(config.sizes(for: .depth) == [4, 24, 40])
+        #expect(BenchmarkConfiguration(includeScaling: true).sizes(for: .depth).suffix(2) == [100, 1_000])
+    }
+}

@@ -1,0 +1,374 @@
+// Yoga peer adapter: speaks the JSON-lines protocol of DESIGN.md "Peer engines" on stdin/stdout.
+//
+//   {"op":"info"}                                         -> {"name":"yoga","version":"…"}
+//   {"op":"layout","case":{…box case…}}                   -> {"frames":[{"path":[…],"id"?,"x","y","width","height"}…]}
+//   {"op":"bench","case":{…},"iterations":N,"mode":M}     -> {"nanosPerLayout":…,"iterations":N,"rootWidth":…,"rootHeight":…}
+//   anything it cannot do                                 -> {"error":"…"}
+//
+// Built by tools/setup-engines against the static Yoga core shipped in the PyPI wheel `pyyoga`.
+// Translation rules (box case -> CSS flexbox) are in docs/engines.md; a case that uses anything outside them
+// is refused with the JSON path of the first unsupported property. Yoga's pixel rounding is switched off
+// (point scale factor 0) so frames compare with the reference within 0.01.
+#include <yoga/Yoga.h>
+
+#include <nlohmann/json.hpp>
+
+#include <chrono>
+#include <cmath>
+#include <cstdint>
+#include <iostream>
+#include <memory>
+#include <optional>
+#include <set>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#ifndef RISTRETTO_YOGA_VERSION
+#define RISTRETTO_YOGA_VERSION "unknown"
+#endif
+
+using json = nlohmann::json;
+
+namespace {
+
+/// A case property the adapter cannot express in flexbox, with the JSON path of the property.
+struct Refusal : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+[[noreturn]] void refuse(const std::string& path, const std::string& why) { throw Refusal(path + ": " + why); }
+
+struct Insets {
+  double top = 0, left = 0, bottom = 0, right = 0;
+};
+
+/// One node of the case, already translated into flexbox terms.
+struct FlexSpec {
+  bool isLeaf = false;
+  bool active = true;
+  std::optional<std::string> id;
+  YGFlexDirection direction = YGFlexDirectionRow;
+  bool wraps = false;
+  std::optional<double> width, height;  // fixed sizes; nullopt = auto ("wrap")
+  Insets margin, padding;
+  double columnGap = 0, rowGap = 0;
+  double contentWidth = 0, contentHeight = 0;  // a leaf's natural size, returned by its measure function
+  std::vector<FlexSpec> children;
+};
+
+/// A parsed case: the translated tree plus the root proposal.
+struct FlexCase {
+  FlexSpec root;
+  std::optional<double> proposalWidth, proposalHeight;
+};
+
+double finiteNumber(const json& value, const std::string& path, bool nonNegative) {
+  if (!value.is_number()) refuse(path, "expected a number");
+  double number = value.get<double>();
+  if (!std::isfinite(number)) refuse(path, "expected a finite number");
+  if (nonNegative && number < 0) refuse(path, "expected a non-negative number");
+  return number;
+}
+
+Insets insets(const json& value, const std::string& path) {
+  if (value.is_number()) {
+    double all = finiteNumber(value, path, false);
+    return {all, all, all, all};
+  }
+  if (!value.is_object()) refuse(path, "expected a number or {top,left,bottom,right}");
+  Insets result;
+  for (const auto& [key, side] : value.items()) {
+    std::string sidePath = path + "." + key;
+    if (key == "top") result.top = finiteNumber(side, sidePath, false);
+    else if (key == "left") result.left = finiteNumber(side, sidePath, false);
+    else if (key == "bottom") result.bottom = finiteNumber(side, sidePath, false);
+    else if (key == "right") result.right = finiteNumber(side, sidePath, false);
+    else refuse(sidePath, "unknown inset key");
+  }
+  return result;
+}
+
+/// A <size>: only a fixed number and "wrap" have the same meaning in flexbox.
+std::optional<double> size(const json& value, const std::string& path) {
+  if (value.is_number()) return finiteNumber(value, path, true);
+  if (value.is_string() && value.get<std::string>() == "wrap") return std::nullopt;
+  refuse(path, "unsupported size " + value.dump() +
+                   " (only a fixed number or \"wrap\" map to flexbox; wrap options, fill, ratio and aspectRatio do not)");
+}
+
+/// Properties that are accepted only at their default value, because flexbox has no faithful equivalent.
+void requireDefault(const json& value, const json& defaultValue, const std::string& path, const std::string& why) {
+  if (value != defaultValue) refuse(path, "unsupported value " + value.dump() + " (" + why + ")");
+}
+
+FlexSpec translate(const json& node, const std::string& path) {
+  if (!node.is_object()) refuse(path, "expected a node object");
+  FlexSpec spec;
+  if (!node.contains("type") || !node["type"].is_string()) refuse(path + ".type", "missing node type");
+  const std::string type = node["type"].get<std::string>();
+  // 1. The node type decides the flex container: VFlow is `row wrap`, HFlow is `column wrap` (spec §12).
+  if (type == "hbox") spec.direction = YGFlexDirectionRow;
+  else if (type == "vbox") spec.direction = YGFlexDirectionColumn;
+  else if (type == "vflow") spec.direction = YGFlexDirectionRow, spec.wraps = true;
+  else if (type == "hflow") spec.direction = YGFlexDirectionColumn, spec.wraps = true;
+  else if (type == "leaf") spec.isLeaf = true;
+  else if (type == "zbox") refuse(path + ".type", "zbox has no flexbox equivalent");
+  else refuse(path + ".type", "unknown node type \"" + type + "\"");
+
+  // 2. Every other property, each mapped or refused.
+  std::optional<double> space, itemSpace, runSpace;
+  for (const auto& [key, value] : node.items()) {
+    const std::string keyPath = path + "." + key;
+    if (key == "type" || key == "children") continue;
+    if (key == "id") {
+      if (!value.is_string()) refuse(keyPath, "expected a string");
+      spec.id = value.get<std::string>();
+    } else if (key == "width") spec.width = size(value, keyPath);
+    else if (key == "height") spec.height = size(value, keyPath);
+    else if (key == "margin") spec.margin = insets(value, keyPath);
+    else if (key == "padding") spec.padding = insets(value, keyPath);
+    else if (key == "space") space = finiteNumber(value, keyPath, false);
+    else if (key == "itemSpace") itemSpace = finiteNumber(value, keyPath, false);
+    else if (key == "runSpace") runSpace = finiteNumber(value, keyPath, false);
+    else if (key == "activated") {
+      if (!value.is_boolean()) refuse(keyPath, "expected a boolean");
+      spec.active = value.get<bool>();
+    } else if (key == "content") {
+      if (!value.is_object()) refuse(keyPath, "expected {width,height}");
+      for (const auto& [field, number] : value.items()) {
+        if (field == "width") spec.contentWidth = finiteNumber(number, keyPath + ".width", true);
+        else if (field == "height") spec.contentHeight = finiteNumber(number, keyPath + ".height", true);
+        else refuse(keyPath + "." + field, "unknown content key");
+      }
+    } else if (key == "alignment" || key == "justifyContent")
+      refuse(keyPath, "alignment is not translated (Puyopuyo's cross alignment and centre ratios differ from align-self/align-items)");
+    else if (key == "format" || key == "runFormat")
+      requireDefault(value, "leading", keyPath, "only leading packing matches flex-start for wrap-sized boxes");
+    else if (key == "reverse") requireDefault(value, false, keyPath, "Puyopuyo reverses the order but still packs from the start");
+    else if (key == "arrange") requireDefault(value, 0, keyPath, "counted lines have no flexbox equivalent");
+    else if (key == "flowEnding") requireDefault(value, false, keyPath, "forced line breaks have no flexbox equivalent");
+    else if (key == "runRowSize") refuse(keyPath, "per-line sizes have no flexbox equivalent");
+    else if (key == "text" || key == "fontSize") refuse(keyPath, "text leaves need the reference text metrics");
+    else refuse(keyPath, "unknown property");
+  }
+
+  // 3. Spacing: `space` is the main-axis gap of a linear box; a flow's itemSpace runs along its lines and its
+  //    runSpace between lines (setting `space` on a flow sets both, as in Puyopuyo).
+  const bool row = spec.direction == YGFlexDirectionRow;
+  if (spec.wraps) {
+    double along = itemSpace.value_or(space.value_or(0)), between = runSpace.value_or(space.value_or(0));
+    (row ? spec.columnGap : spec.rowGap) = along;
+    (row ? spec.rowGap : spec.columnGap) = between;
+  } else {
+    if (itemSpace) refuse(path + ".itemSpace", "itemSpace belongs to flows");
+    if (runSpace) refuse(path + ".runSpace", "runSpace belongs to flows");
+    (row ? spec.columnGap : spec.rowGap) = space.value_or(0);
+  }
+
+  // 4. Children, in declaration order so that paths are child indices.
+  if (node.contains("children")) {
+    const json& children = node["children"];
+    if (spec.isLeaf) refuse(path + ".children", "a leaf has no children");
+    if (!children.is_array()) refuse(path + ".children", "expected an array");
+    for (size_t index = 0; index < children.size(); ++index)
+      spec.children.push_back(translate(children[index], path + ".children[" + std::to_string(index) + "]"));
+  }
+  return spec;
+}
+
+std::optional<double> proposalDimension(const json& proposal, const char* key) {
+  if (!proposal.contains(key) || proposal[key].is_null()) return std::nullopt;
+  return finiteNumber(proposal[key], std::string("$.case.proposal.") + key, true);
+}
+
+FlexCase parseCase(const json& request) {
+  if (!request.contains("case") || !request["case"].is_object()) refuse("$.case", "missing box case object");
+  const json& boxCase = request["case"];
+  if (boxCase.value("kind", "box") != "box") refuse("$.case.kind", "only box cases are supported");
+  if (!boxCase.contains("root")) refuse("$.case.root", "missing root");
+  FlexCase result;
+  result.root = translate(boxCase["root"], "$.case.root");
+  if (boxCase.contains("proposal") && !boxCase["proposal"].is_null()) {
+    const json& proposal = boxCase["proposal"];
+    if (!proposal.is_object()) refuse("$.case.proposal", "expected {width,height}");
+    result.proposalWidth = proposalDimension(proposal, "width");
+    result.proposalHeight = proposalDimension(proposal, "height");
+  }
+  return result;
+}
+
+// MARK: Building the Yoga tree
+
+/// A leaf's measure function: its natural size, capped by an at-most constraint, as Puyopuyo caps a wrap leaf.
+YGSize measureLeaf(YGNodeConstRef node, float width, YGMeasureMode widthMode, float height, YGMeasureMode heightMode) {
+  const auto* spec = static_cast<const FlexSpec*>(YGNodeGetContext(node));
+  auto fit = [](double natural, float available, YGMeasureMode mode) -> float {
+    switch (mode) {
+      case YGMeasureModeExactly: return available;
+      case YGMeasureModeAtMost: return static_cast<float>(std::min(natural, static_cast<double>(available)));
+      default: return static_cast<float>(natural);
+    }
+  };
+  return {fit(spec->contentWidth, width, widthMode), fit(spec->contentHeight, height, heightMode)};
+}
+
+/// Owns a Yoga tree and frees it recursively.
+struct YogaTree {
+  YGNodeRef root = nullptr;
+  ~YogaTree() {
+    if (root) YGNodeFreeRecursive(root);
+  }
+};
+
+void applyInsets(YGNodeRef node, const Insets& insets, void (*set)(YGNodeRef, YGEdge, float)) {
+  set(node, YGEdgeTop, insets.top);
+  set(node, YGEdgeLeft, insets.left);
+  set(node, YGEdgeBottom, insets.bottom);
+  set(node, YGEdgeRight, insets.right);
+}
+
+YGNodeRef build(const FlexSpec& spec, YGConfigRef config) {
+  YGNodeRef node = YGNodeNewWithConfig(config);
+  // Puyopuyo never shrinks a fixed or plain wrap item; Yoga's default flex-shrink is already 0.
+  YGNodeStyleSetFlexShrink(node, 0);
+  if (!spec.active) YGNodeStyleSetDisplay(node, YGDisplayNone);
+  if (spec.width) YGNodeStyleSetWidth(node, static_cast<float>(*spec.width));
+  if (spec.height) YGNodeStyleSetHeight(node, static_cast<float>(*spec.height));
+  applyInsets(node, spec.margin, YGNodeStyleSetMargin);
+  applyInsets(node, spec.padding, YGNodeStyleSetPadding);
+  if (spec.isLeaf) {
+    YGNodeSetContext(node, const_cast<FlexSpec*>(&spec));
+    YGNodeSetMeasureFunc(node, measureLeaf);
+    return node;
+  }
+  YGNodeStyleSetFlexDirection(node, spec.direction);
+  YGNodeStyleSetFlexWrap(node, spec.wraps ? YGWrapWrap : YGWrapNoWrap);
+  YGNodeStyleSetAlignItems(node, YGAlignFlexStart);
+  YGNodeStyleSetAlignContent(node, YGAlignFlexStart);
+  YGNodeStyleSetJustifyContent(node, YGJustifyFlexStart);
+  YGNodeStyleSetGap(node, YGGutterColumn, static_cast<float>(spec.columnGap));
+  YGNodeStyleSetGap(node, YGGutterRow, static_cast<float>(spec.rowGap));
+  for (size_t index = 0; index < spec.children.size(); ++index)
+    YGNodeInsertChild(node, build(spec.children[index], config), index);
+  return node;
+}
+
+/// A wrap root under a proposal P becomes an auto-size root with max-size P (DESIGN.md), so that a proposal
+/// bounds the root the way Puyopuyo's residual does instead of forcing its size.
+void applyProposal(YGNodeRef root, const FlexSpec& spec, std::optional<double> width, std::optional<double> height) {
+  if (!spec.width) YGNodeStyleSetMaxWidth(root, width ? static_cast<float>(*width) : YGUndefined);
+  if (!spec.height) YGNodeStyleSetMaxHeight(root, height ? static_cast<float>(*height) : YGUndefined);
+}
+
+void calculate(YGNodeRef root) { YGNodeCalculateLayout(root, YGUndefined, YGUndefined, YGDirectionLTR); }
+
+void appendFrames(const FlexSpec& spec, YGNodeRef node, std::vector<int>& path, json& frames) {
+  if (!spec.active) return;
+  json frame = json::object();
+  frame["path"] = path;
+  if (spec.id) frame["id"] = *spec.id;
+  frame["x"] = static_cast<double>(YGNodeLayoutGetLeft(node));
+  frame["y"] = static_cast<double>(YGNodeLayoutGetTop(node));
+  frame["width"] = static_cast<double>(YGNodeLayoutGetWidth(node));
+  frame["height"] = static_cast<double>(YGNodeLayoutGetHeight(node));
+  frames.push_back(std::move(frame));
+  for (size_t index = 0; index < spec.children.size(); ++index) {
+    path.push_back(static_cast<int>(index));
+    appendFrames(spec.children[index], YGNodeGetChild(node, index), path, frames);
+    path.pop_back();
+  }
+}
+
+YGConfigRef makeConfig() {
+  YGConfigRef config = YGConfigNew();
+  YGConfigSetPointScaleFactor(config, 0);  // no pixel snapping: Puyopuyo never rounds
+  return config;
+}
+
+// MARK: Operations
+
+json layoutOp(const json& request, YGConfigRef config) {
+  FlexCase flexCase = parseCase(request);
+  YogaTree tree{build(flexCase.root, config)};
+  applyProposal(tree.root, flexCase.root, flexCase.proposalWidth, flexCase.proposalHeight);
+  calculate(tree.root);
+  json frames = json::array();
+  std::vector<int> path;
+  appendFrames(flexCase.root, tree.root, path, frames);
+  return {{"frames", std::move(frames)}};
+}
+
+json benchOp(const json& request, YGConfigRef config) {
+  FlexCase flexCase = parseCase(request);
+  if (!request.contains("iterations") || !request["iterations"].is_number_integer() || request["iterations"].get<int64_t>() < 1)
+    refuse("$.iterations", "expected a positive integer");
+  const int64_t iterations = request["iterations"].get<int64_t>();
+  const std::string mode = request.value("mode", "");
+  using Clock = std::chrono::steady_clock;
+  Clock::duration total{};
+  double rootWidth = 0, rootHeight = 0;
+  auto sink = [&](YGNodeRef root) {  // black hole and validity check of every result
+    rootWidth = YGNodeLayoutGetWidth(root);
+    rootHeight = YGNodeLayoutGetHeight(root);
+    if (!std::isfinite(rootWidth) || !std::isfinite(rootHeight) || rootWidth <= 0 || rootHeight <= 0)
+      throw std::runtime_error("invalid root size after layout");
+  };
+  if (mode == "fresh") {
+    // Construction is outside the timer: each iteration times the first layout of a just-built tree.
+    for (int64_t i = 0; i < iterations; ++i) {
+      YogaTree tree{build(flexCase.root, config)};
+      applyProposal(tree.root, flexCase.root, flexCase.proposalWidth, flexCase.proposalHeight);
+      auto start = Clock::now();
+      calculate(tree.root);
+      total += Clock::now() - start;
+      sink(tree.root);
+    }
+  } else if (mode == "relayout") {
+    // Alternate the width between P and P+1 (P = the proposal, or 10 000 000 when unbounded) so that every
+    // timed call follows a real change; the untimed first layout uses the width the first timed call does not.
+    const double base = flexCase.proposalWidth.value_or(10'000'000.0);
+    YogaTree tree{build(flexCase.root, config)};
+    applyProposal(tree.root, flexCase.root, base + 1, flexCase.proposalHeight);
+    calculate(tree.root);
+    for (int64_t i = 0; i < iterations; ++i) {
+      applyProposal(tree.root, flexCase.root, i % 2 == 0 ? base : base + 1, flexCase.proposalHeight);
+      auto start = Clock::now();
+      calculate(tree.root);
+      total += Clock::now() - start;
+      sink(tree.root);
+    }
+  } else {
+    refuse("$.mode", "expected \"fresh\" or \"relayout\"");
+  }
+  const double nanos = std::chrono::duration<double, std::nano>(total).count() / static_cast<double>(iterations);
+  return {{"nanosPerLayout", nanos}, {"iterations", iterations}, {"rootWidth", rootWidth}, {"rootHeight", rootHeight}};
+}
+
+json handle(const std::string& line, YGConfigRef config) {
+  json request = json::parse(line, nullptr, false);
+  if (request.is_discarded() || !request.is_object()) return {{"error", "request is not a JSON object"}};
+  const std::string op = request.contains("op") && request["op"].is_string() ? request["op"].get<std::string>() : "";
+  try {
+    if (op == "info") return {{"name", "yoga"}, {"version", RISTRETTO_YOGA_VERSION}};
+    if (op == "layout") return layoutOp(request, config);
+    if (op == "bench") return benchOp(request, config);
+    return {{"error", "$.op: unknown op \"" + op + "\" (expected info, layout or bench)"}};
+  } catch (const std::exception& error) {
+    return {{"error", error.what()}};
+  }
+}
+
+}  // namespace
+
+int main() {
+  std::ios::sync_with_stdio(false);
+  YGConfigRef config = makeConfig();
+  std::string line;
+  while (std::getline(std::cin, line)) {
+    if (line.empty()) continue;
+    std::cout << handle(line, config).dump() << '\n' << std::flush;
+  }
+  YGConfigFree(config);
+  return 0;
+}
