@@ -1,0 +1,108 @@
+import ArgumentParser
+import Benchmarking
+import Conformance
+import Foundation
+import GDRender
+
+struct BenchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bench",
+        abstract: "Time layout cost across node counts and depths, for the reference engine and the peers.",
+        discussion: """
+            Shapes (DESIGN.md): linear N (an HBox of N leaves), flow N (a VFlow 500 wide), depth D (a chain of D+1 \
+            HBoxes). Modes: fresh (first layout of a just-built tree) and relayout (after the root width changed). \
+            Peers (yoga, taffy) run through tools/engines adapters installed by tools/setup-engines; a missing one \
+            is skipped with a note. JSON output: {"machine":{…},"results":[{"engine","shape","size","mode",\
+            "microsecondsPerLayout","spread"}]}. See docs/benchmarks.md.
+            """)
+
+    @Option(help: "Comma-separated shapes: linear, flow, depth.")
+    var shape: String = "linear,flow,depth"
+    @Option(help: "Comma-separated sizes, overriding each shape's table (N for linear and flow, D for depth).")
+    var sizes: String?
+    @Option(help: "Comma-separated engines: reference, yoga, taffy.")
+    var engines: String = "reference,yoga,taffy"
+    @Option(help: "Comma-separated modes: fresh, relayout.")
+    var modes: String = "fresh,relayout"
+    @Option(help: "Comma-separated output formats, printed in order: table, markdown, json, csv.")
+    var format: String = "table"
+    @Option(help: "Write a plot of cost against size (log-log, one line per engine and mode) to this PNG.")
+    var plot: String?
+    @Flag(help: "A smoke run: three sizes per shape and short batches. Not a measurement.")
+    var quick = false
+    @Flag(help: "Add the scaling sizes: N = 1 000, 10 000, 100 000 and D = 100, 1 000.")
+    var scaling = false
+    @Flag(help: "Instead of timing, compare each peer's frames with the reference on the workloads and the golden box cases (exit 1 on a difference).")
+    var check = false
+    @Option(help: "The golden folder whose box cases --check compares.")
+    var golden: String = "golden"
+    @Option(help: "Where the peer adapters live (default: tools/engines/.local/bin of this checkout).")
+    var enginesDirectory: String?
+    @OptionGroup var fontOptions: FontOptions
+
+    func run() throws {
+        let configuration = BenchmarkConfiguration(
+            shapes: try Self.parseList(shape, option: "--shape") { BenchShape(rawValue: $0) },
+            sizes: try sizes.map { text in try Self.parseList(text, option: "--sizes") { Int($0).flatMap { $0 > 0 ? $0 : nil } } },
+            modes: try Self.parseList(modes, option: "--modes") { BenchMode(rawValue: $0) },
+            includeScaling: scaling, quick: quick)
+        let formats = try Self.parseList(format, option: "--format") { ReportFormat(rawValue: $0) }
+        let selected = try Self.parseList(engines, option: "--engines") { ["reference", "yoga", "taffy"].contains($0) ? $0 : nil }
+        let adapters = selected.map { name -> any LayoutEngineAdapter in
+            name == "reference" ? ReferenceEngine() : SubprocessEngine(name: name, executablePath: peerDirectory() + "/\(name)-adapter")
+        }
+        if check {
+            try runCheck(configuration, adapters: adapters)
+            return
+        }
+        let report = try runBenchmarks(configuration, engines: adapters)
+        for format in formats { print(try report.formatted(format)) }
+        if let plot {
+            let renderer = GDRenderer(fontPath: try FontLocator.locate(explicit: fontOptions.font, golden: golden, near: nil))
+            do {
+                try AtomicFile.write(try renderer.renderPNG(report.plotScene()), to: plot)
+            } catch let error as RenderError {
+                throw InputError(file: plot, message: error.description)
+            }
+        }
+    }
+
+    func runCheck(_ configuration: BenchmarkConfiguration, adapters: [any LayoutEngineAdapter]) throws {
+        guard let reference = adapters.first(where: { $0.name == "reference" }) else {
+            throw InputError(file: "--engines", message: "--check needs the reference engine")
+        }
+        let peers = adapters.filter { $0.name != "reference" }
+        let cases = try NamedCase.workloads(configuration) + NamedCase.goldenBoxCases(in: golden)
+        let outcomes = differentialCheck(cases: cases, reference: reference, peers: peers)
+        var differences = 0
+        for outcome in outcomes {
+            switch outcome.verdict {
+            case .agree: continue
+            case .mismatched, .failed: differences += 1
+            case .refused: break
+            }
+            print(outcome.summary)
+        }
+        let agreeing = outcomes.count { if case .agree = $0.verdict { true } else { false } }
+        let refused = outcomes.count { if case .refused = $0.verdict { true } else { false } }
+        print("\(agreeing) passed, \(differences) failed, \(refused) skipped")
+        if differences > 0 { throw ExitCode(1) }
+    }
+
+    func peerDirectory() -> String {
+        if let enginesDirectory { return enginesDirectory }
+        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        let checkout = executable.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let candidates = [FileManager.default.currentDirectoryPath, checkout.path].map { $0 + "/tools/engines/.local/bin" }
+        return candidates.first { FileManager.default.fileExists(atPath: $0) } ?? candidates[0]
+    }
+
+    static func parseList<Value>(_ text: String, option: String, parse: (String) -> Value?) throws -> [Value] {
+        let items = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        guard !items.isEmpty else { throw InputError(file: option, message: "expected a comma-separated list") }
+        return try items.map { item in
+            guard let value = parse(item) else { throw InputError(file: option, message: "unknown value '\(item)'") }
+            return value
+        }
+    }
+}
