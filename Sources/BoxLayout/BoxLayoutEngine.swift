@@ -1,0 +1,125 @@
+import LayoutCore
+
+/// A prepared tree for repeated layout. Construction flattens the tree into reusable buffers (not timed by
+/// benchmarks); `layout(proposal:)` then allocates nothing per node.
+///
+/// Not thread-safe: one layout at a time per engine (it is `Sendable` so it can be handed to another task).
+/// Recursion depth follows the tree depth; nodes deeper than `BoxNode.maximumDepth` are treated as inactive.
+public final class BoxLayoutEngine: @unchecked Sendable {
+    var state: LayoutState
+    /// The number of real nodes (pre-order indices `0..<realCount`); the flows' line boxes come after them.
+    let realCount: Int
+    /// Each real node's parent index (−1 for the root) and its index among all of the parent's children.
+    let parents: [Int32]
+    let childPositions: [Int32]
+    let ids: [String?]
+
+    public init(root: BoxNode, measurer: any TextMeasuring) {
+        // 1. Pre-order over the active nodes, without recursion.
+        var nodes: [FlatNode] = [], parents: [Int32] = [], positions: [Int32] = [], ids: [String?] = []
+        var stack: [(node: BoxNode, parent: Int32, position: Int32, depth: Int)] = [(root, -1, 0, 0)]
+        while let (node, parent, position, depth) = stack.popLast() {
+            guard node.activated, depth <= BoxNode.maximumDepth else { continue }
+            let index = Int32(nodes.count)
+            nodes.append(FlatNode(node, measurer: measurer))
+            parents.append(parent)
+            positions.append(position)
+            ids.append(node.id)
+            for (childPosition, child) in node.children.enumerated().reversed() {
+                stack.append((child, index, Int32(childPosition), depth + 1))
+            }
+        }
+        realCount = nodes.count
+        // 2. Each container's children slice (declaration order), measuring-order slice and, for flows, lines.
+        var childCounts = [Int32](repeating: 0, count: nodes.count)
+        for parent in parents where parent >= 0 { childCounts[Int(parent)] += 1 }
+        var itemList: [Int32] = []
+        for index in nodes.indices where nodes[index].kind != .leaf {
+            let count = childCounts[index]
+            let start = Int32(itemList.count)
+            nodes[index].items = ItemRange(
+                declarationStart: start, orderStart: nodes[index].kind == .z ? start : start + count, count: count)
+            itemList.append(contentsOf: repeatElement(0, count: Int(count) * (nodes[index].kind == .z ? 1 : 2)))
+            if nodes[index].kind == .flow {
+                nodes[index].linesStart = Int32(itemList.count)
+                itemList.append(contentsOf: repeatElement(0, count: Int(count)))
+            }
+        }
+        var filled = [Int32](repeating: 0, count: nodes.count)
+        for index in 1..<max(nodes.count, 1) {
+            let parent = Int(parents[index])
+            itemList[Int(nodes[parent].items.declarationStart + filled[parent])] = Int32(index)
+            filled[parent] += 1
+        }
+        // 3. Measuring orders (stable): linear boxes store theirs; flow items get ranks along the line axis.
+        for index in 0..<realCount where nodes[index].kind == .linear || nodes[index].kind == .flow {
+            let items = nodes[index].items
+            let children = (0..<Int(items.count)).map { Int(itemList[Int(items.declarationStart) + $0]) }
+            let mainAxis = nodes[index].kind == .flow ? nodes[index].axis.crossAxis : nodes[index].axis
+            let ordered = children.enumerated().sorted { lhs, rhs in
+                let left = nodes[lhs.element].dim(along: mainAxis).measuringLevel
+                let right = nodes[rhs.element].dim(along: mainAxis).measuringLevel
+                return left != right ? left < right : lhs.offset < rhs.offset
+            }
+            for (rank, entry) in ordered.enumerated() {
+                if nodes[index].kind == .linear {
+                    itemList[Int(items.orderStart) + rank] = Int32(entry.element)
+                } else {
+                    nodes[entry.element].rank = Int32(rank)
+                }
+            }
+            // 4. A flow gets one virtual line box per item: no layout makes more lines than items.
+            if nodes[index].kind == .flow {
+                let line = FlatNode(lineOf: nodes[index])
+                for offset in 0..<Int(items.count) {
+                    itemList[Int(nodes[index].linesStart) + offset] = Int32(nodes.count)
+                    nodes.append(line)
+                }
+            }
+        }
+        self.parents = parents
+        self.childPositions = positions
+        self.ids = ids
+        state = LayoutState(
+            nodes: nodes, itemList: itemList,
+            sizes: [Size](repeating: .zero, count: nodes.count), centers: [Point](repeating: .zero, count: nodes.count),
+            conflictHistory: [])
+        state.conflictHistory.reserveCapacity(64)
+    }
+
+    /// Lays out the whole tree; the hot path: it allocates nothing per node. Returns the root's size.
+    /// The root sits at its margins' top-left corner; a nil proposal dimension is unbounded.
+    @discardableResult
+    public func layout(proposal: BoxProposal) -> Size {
+        guard realCount > 0 else { return .zero }
+        let offered = Size(width: proposal.width ?? unbounded, height: proposal.height ?? unbounded)
+        let size = state.calculate(0, offered: offered)
+        let margin = state.nodes[0].margin
+        state.centers[0] = Point(x: margin.left + size.width / 2, y: margin.top + size.height / 2)
+        return size
+    }
+
+    /// The frames of the last layout, every active node in pre-order (allocates; not for the hot path).
+    /// Coordinates beyond ±1.8e308 are clamped to it; a NaN (unreachable by design) would become 0.
+    public func frames() -> BoxFrames {
+        var paths: [[Int]] = []
+        paths.reserveCapacity(realCount)
+        var frames: [BoxFrame] = []
+        frames.reserveCapacity(realCount)
+        for index in 0..<realCount {
+            let parent = Int(parents[index])
+            paths.append(parent < 0 ? [] : paths[parent] + [Int(childPositions[index])])
+            let size = state.sizes[index], center = state.centers[index]
+            let frame = Rect(
+                x: finite(center.x - size.width / 2), y: finite(center.y - size.height / 2),
+                width: finite(size.width), height: finite(size.height))
+            frames.append(BoxFrame(path: paths[index], id: ids[index], frame: frame))
+        }
+        return BoxFrames(frames: frames)
+    }
+}
+
+/// Clamps to the finite range and maps NaN to 0, so no output is ever non-finite.
+func finite(_ value: Double) -> Double {
+    value.isNaN ? 0 : min(max(value, -unbounded), unbounded)
+}

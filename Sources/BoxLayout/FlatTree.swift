@@ -1,0 +1,141 @@
+import LayoutCore
+
+/// Puyopuyo's "infinity": `CGFloat.greatestFiniteMagnitude`. Finite, so `INF − x` stays a number.
+let unbounded = Double.greatestFiniteMagnitude
+
+/// Keeps a product such as `residual × ratio` finite: the unbounded residual times a ratio above 1 is still unbounded.
+@inline(__always) func capped(_ value: Double) -> Double { min(value, unbounded) }
+
+/// One dimension's size description, flattened for the hot path (no enum payloads to unpack).
+struct Dim: Hashable {
+    enum Kind: UInt8 { case fixed, aspect, wrap, ratio }
+
+    var kind: Kind
+    /// The fixed value, the ratio or the aspect ratio; 0 for wrap.
+    var value: Double
+    var add = 0.0
+    var min = 0.0
+    /// Only a wrap has a finite max; Puyopuyo's other types use INF.
+    var max = unbounded
+    var priority = 0.0
+    var shrink = 0.0
+    var grow = 0.0
+
+    init(_ description: SizeDescription) {
+        switch description {
+        case .fixed(let value): self.init(kind: .fixed, value: value)
+        case .ratio(let ratio): self.init(kind: .ratio, value: ratio)
+        case .aspectRatio(let aspect): self.init(kind: .aspect, value: aspect)
+        case .wrap(let options):
+            self.init(kind: .wrap, value: 0)
+            add = options.add
+            min = options.min
+            // grow > 0 forces max = INF, as Puyopuyo's initializer does.
+            max = options.grow > 0 ? unbounded : options.max ?? unbounded
+            priority = options.priority
+            shrink = options.shrink
+            grow = options.grow
+        }
+    }
+
+    init(kind: Kind, value: Double) {
+        self.kind = kind
+        self.value = value
+    }
+
+    var isWrap: Bool { kind == .wrap }
+    var isRatio: Bool { kind == .ratio }
+    /// A wrap with shrink or grow: measured unconstrained on a linear main axis.
+    var isFlex: Bool { kind == .wrap && (shrink > 0 || grow > 0) }
+    var ratio: Double { kind == .ratio ? value : 0 }
+
+    /// `min(max(content + add, min), max)`.
+    func wrapSize(_ content: Double) -> Double { Swift.min(Swift.max(content + add, min), max) }
+
+    /// Measuring order on a linear main axis: fixed, aspect, wrap, ratio; then higher priority first.
+    var measuringLevel: (Int, Double) { (Int(kind.rawValue), -priority) }
+}
+
+/// A slice of `LayoutState.itemList`: the children in declaration order and in measuring order.
+struct ItemRange: Hashable {
+    var declarationStart: Int32 = 0
+    var orderStart: Int32 = 0
+    var count: Int32 = 0
+}
+
+/// One node of the flattened tree. Real nodes come first, in pre-order; the virtual line boxes of flows follow.
+struct FlatNode {
+    enum Kind: UInt8 { case leaf, linear, flow, z }
+
+    var kind: Kind
+    /// The main axis of a linear box (or line), the run axis of a flow.
+    var axis: Axis
+    var width: Dim
+    var height: Dim
+    /// The aspect ratio of whichever dimension carries one.
+    var aspect: Double?
+    var margin: Insets
+    var padding: Insets
+    var alignment: BoxAlignment
+    var justify: BoxAlignment
+    var space: Double
+    var itemSpace: Double
+    var runSpace: Double
+    var format: BoxFormat
+    var runFormat: BoxFormat
+    var reverse: Bool
+    var flowEnding: Bool
+    var arrange: Int
+    /// The size of each line along a flow's run axis.
+    var runRowSize: Dim
+    /// What the leaf's measure function returns.
+    var natural: Size
+    /// The children; for a line box, rewritten by its flow at every layout.
+    var items = ItemRange()
+    /// A flow's line boxes, as a slice of `itemList` (declaration and measuring order are the same).
+    var linesStart: Int32 = 0
+    /// A flow item's position in its flow's measuring order, used to sort each line without allocating.
+    var rank: Int32 = 0
+
+    @inline(__always) func dim(along axis: Axis) -> Dim { axis == .horizontal ? width : height }
+
+    /// A node whose both dimensions are aspect ratios cannot be calculated; it is 0 × 0.
+    var isIncalculable: Bool { width.kind == .aspect && height.kind == .aspect }
+}
+
+extension FlatNode {
+    /// The record of a real node.
+    init(_ node: BoxNode, measurer: any TextMeasuring) {
+        let kind: Kind = switch node.type {
+        case .leaf: .leaf
+        case .hbox, .vbox: .linear
+        case .hflow, .vflow: .flow
+        case .zbox: .z
+        }
+        let width = Dim(node.width), height = Dim(node.height)
+        var natural = node.content ?? .zero
+        if let text = node.text { natural = measurer.size(of: text, fontSize: node.fontSize ?? BoxNode.defaultFontSize) }
+        self.init(
+            kind: kind, axis: node.type.direction, width: width, height: height,
+            aspect: width.kind == .aspect ? width.value : height.kind == .aspect ? height.value : nil,
+            margin: node.margin, padding: node.padding, alignment: node.alignment,
+            justify: node.justifyContent ?? (node.type == .zbox ? .center : BoxAlignment([.leading, .top])),
+            space: node.space, itemSpace: node.itemSpace ?? node.space, runSpace: node.runSpace ?? node.space,
+            format: node.format, runFormat: node.runFormat, reverse: node.reverse, flowEnding: node.flowEnding,
+            arrange: node.arrange, runRowSize: Dim(node.runRowSize), natural: natural)
+    }
+
+    /// The virtual line box of a flow (Puyopuyo's `getVirtualLine`): a linear box across the run axis, gap
+    /// itemSpace, the flow's format, reverse and justifyContent, **and the flow's own alignment** (quirk).
+    init(lineOf flow: FlatNode) {
+        let lineAxis = flow.axis.crossAxis
+        let runSize = flow.runRowSize
+        let lineSize = flow.dim(along: lineAxis).isWrap ? Dim(.wrap()) : Dim(.fill)
+        self.init(
+            kind: .linear, axis: lineAxis,
+            width: lineAxis == .horizontal ? lineSize : runSize, height: lineAxis == .horizontal ? runSize : lineSize,
+            aspect: nil, margin: .zero, padding: .zero, alignment: flow.alignment, justify: flow.justify,
+            space: flow.itemSpace, itemSpace: 0, runSpace: 0, format: flow.format, runFormat: .leading,
+            reverse: flow.reverse, flowEnding: false, arrange: 0, runRowSize: runSize, natural: .zero)
+    }
+}

@@ -1,0 +1,112 @@
+import LayoutCore
+
+extension LayoutState {
+    /// FlowBox (spec §7): breaks the items into lines, lays the lines out as virtual linear boxes inside an outer
+    /// linear box along the run axis, then moves each item into the flow's coordinates.
+    mutating func calculateFlow(_ flow: Int, offered: Size) -> Size {
+        let node = nodes[flow]
+        // 1. Break the items into lines: by count, or by content.
+        let lineCount = node.arrange > 0 ? breakByCount(node) : breakByContent(node, offered: offered)
+        // 2. Each line measures its items in their measuring order.
+        for line in 0..<lineCount { sortByRank(nodes[lineBox(of: node, line)].items) }
+        // 3. The outer box: the flow's own size, padding and margins, gap runSpace, format runFormat.
+        let lines = ItemRange(declarationStart: node.linesStart, orderStart: node.linesStart, count: Int32(lineCount))
+        let size = calculateLinear(
+            flow, LinearParameters(axis: node.axis, space: node.runSpace, format: node.runFormat, reverse: node.reverse),
+            items: lines, offered: offered)
+        // 4. Items were placed inside their line; shift them by the line's origin.
+        for line in 0..<lineCount {
+            let box = lineBox(of: node, line)
+            let origin = Point(x: centers[box].x - sizes[box].width / 2, y: centers[box].y - sizes[box].height / 2)
+            let items = nodes[box].items
+            for position in items.declarationStart..<items.declarationStart + items.count {
+                centers[item(position)] = centers[item(position)] + origin
+            }
+        }
+        return size
+    }
+
+    @inline(__always) private func lineBox(of flow: FlatNode, _ line: Int) -> Int { item(flow.linesStart + Int32(line)) }
+
+    /// Gives line `line` the items `start..<end` (indices into the flow's items).
+    private mutating func setLine(_ line: Int, of flow: FlatNode, _ start: Int32, _ end: Int32) {
+        nodes[lineBox(of: flow, line)].items = ItemRange(
+            declarationStart: flow.items.declarationStart + start, orderStart: flow.items.orderStart + start, count: end - start)
+    }
+
+    /// Count mode: `arrange` items per line, in declaration order. Items are measured once, by their line.
+    private mutating func breakByCount(_ flow: FlatNode) -> Int {
+        var lineCount = 0
+        for start in stride(from: Int32(0), to: flow.items.count, by: flow.arrange) {
+            setLine(lineCount, of: flow, start, min(start + Int32(flow.arrange), flow.items.count))
+            lineCount += 1
+        }
+        return lineCount
+    }
+
+    /// Content mode: measures each item against the inner residual and breaks when the line would pass the
+    /// inner line length (**strictly greater**: an exact fit stays). A ratio item takes the rest of its line,
+    /// and `flowEnding` forces a break after its item.
+    ///
+    /// **Fix for quirk 11:** an item wider than the line gets a line of its own and the next line starts empty
+    /// (Puyopuyo keeps the accumulator, so every later item got its own line), and `flowEnding` never closes an
+    /// empty line.
+    private mutating func breakByContent(_ flow: FlatNode, offered: Size) -> Int {
+        let lineAxis = flow.axis.crossAxis
+        let inner = Residuals.children(of: flow, content: Residuals.content(of: flow, offered: offered))
+        let limit = inner.main(along: lineAxis)
+        var lineCount = 0, lineStart: Int32 = 0, accumulated = 0.0
+        for index in 0..<flow.items.count {
+            let child = item(flow.items.declarationStart + index)
+            let extent = calculate(child, offered: inner).main(along: lineAxis)
+            let childNode = nodes[child]
+            let margins = childNode.margin.main(along: lineAxis)
+            let gap = index == lineStart ? 0 : flow.itemSpace
+            if childNode.dim(along: lineAxis).isRatio && accumulated + gap + margins < limit {
+                accumulated = limit
+            } else {
+                accumulated += extent + gap + margins
+            }
+            if accumulated > limit {
+                if index == lineStart {
+                    setLine(lineCount, of: flow, index, index + 1)
+                    lineStart = index + 1
+                    accumulated = 0
+                } else {
+                    setLine(lineCount, of: flow, lineStart, index)
+                    lineStart = index
+                    accumulated = extent + margins
+                }
+                lineCount += 1
+            }
+            if childNode.flowEnding {
+                if lineStart <= index {
+                    setLine(lineCount, of: flow, lineStart, index + 1)
+                    lineCount += 1
+                }
+                lineStart = index + 1
+                accumulated = 0
+            }
+        }
+        if lineStart < flow.items.count {
+            setLine(lineCount, of: flow, lineStart, flow.items.count)
+            lineCount += 1
+        }
+        return lineCount
+    }
+
+    /// Copies a line's items into its measuring-order slice and sorts them by their static rank (insertion sort:
+    /// linear when the line is already in order, and no allocation).
+    private mutating func sortByRank(_ items: ItemRange) {
+        let start = Int(items.orderStart), count = Int(items.count)
+        for offset in 0..<count {
+            let child = itemList[Int(items.declarationStart) + offset]
+            var slot = start + offset
+            while slot > start, nodes[Int(itemList[slot - 1])].rank > nodes[Int(child)].rank {
+                itemList[slot] = itemList[slot - 1]
+                slot -= 1
+            }
+            itemList[slot] = child
+        }
+    }
+}

@@ -1,0 +1,272 @@
+import LayoutCore
+
+/// The regulator properties a linear pass reads; a flow's outer pass swaps in runSpace and runFormat.
+struct LinearParameters {
+    var axis: Axis
+    var space: Double
+    var format: BoxFormat
+    var reverse: Bool
+}
+
+/// The running totals of one linear calculation (spec §6 notation).
+struct LinearPass {
+    var axis: Axis
+    /// The children residual on the main (Rm) and cross (Rc) axes.
+    var innerMain: Double
+    var innerCross: Double
+    var boxMainIsWrap: Bool
+    var boxCrossIsWrap: Bool
+    /// M: the laid-out children's main margins.
+    var margins = 0.0
+    /// Stot: the gaps between laid-out children.
+    var gaps = 0.0
+    var ratioSum = 0.0
+    var shrinkSum = 0.0
+    var growSum = 0.0
+    var count = 0
+    var formattable = true
+    var hasCrossRatio = false
+    /// T: the non-ratio children's main sizes.
+    var used = 0.0
+    /// Rsum: the ratio children's main sizes.
+    var ratioUsed = 0.0
+    /// X: the largest cross extent (margins included) of the non-ratio-cross children.
+    var crossExtent = 0.0
+
+    /// `max(Rm − (M + Stot + T), 0)`, re-evaluated at every use.
+    var free: Double { max(innerMain - (margins + gaps + used), 0) }
+}
+
+extension LayoutState {
+    /// LinearBox (spec §6): measures the children in priority order, flexes them, solves a wrap cross axis and
+    /// places them along the main axis by `format`. Returns the box's size.
+    mutating func calculateLinear(_ box: Int, _ parameters: LinearParameters, items: ItemRange, offered: Size) -> Size {
+        let node = nodes[box]
+        let axis = parameters.axis
+        // 1. Residuals.
+        let residual = Residuals.content(of: node, offered: offered)
+        let inner = Residuals.children(of: node, content: residual)
+        var pass = LinearPass(
+            axis: axis, innerMain: inner.main(along: axis), innerCross: inner.cross(along: axis),
+            boxMainIsWrap: node.dim(along: axis).isWrap, boxCrossIsWrap: node.dim(along: axis.crossAxis).isWrap)
+        // 2. Prepare: totals over the children that take part.
+        prepareLinear(items, &pass)
+        pass.gaps = Double(max(pass.count - 1, 0)) * parameters.space  // fix for quirk 1: never −space
+        // 3. Measure, shrink and grow.
+        measureAll(items, &pass, estimate: nil)
+        // 4. A ratio cross in a wrap cross axis depends on the box's own cross size: solve it.
+        if pass.hasCrossRatio && pass.boxCrossIsWrap { solveCrossConflict(items, &pass) }
+        // 5. The box's own size: margins + gaps + non-ratio mains by the largest cross, plus padding.
+        let wrapped = Size(
+            main: pass.margins + pass.gaps + pass.used + node.padding.main(along: axis),
+            cross: pass.crossExtent + node.padding.cross(along: axis), along: axis)
+        let size = Residuals.intrinsic(of: node, residual: residual, wrapped: wrapped)
+        // 6. Positions.
+        placeLinear(node, parameters, items, pass, size: size)
+        return size
+    }
+
+    /// Whether `child` takes part in a linear pass: **a main-ratio child of a wrap-main box is dropped** (quirk 3).
+    @inline(__always) func takesPart(_ child: Int, _ pass: LinearPass) -> Bool {
+        !(pass.boxMainIsWrap && nodes[child].dim(along: pass.axis).isRatio)
+    }
+
+    private mutating func prepareLinear(_ items: ItemRange, _ pass: inout LinearPass) {
+        for position in items.declarationStart..<items.declarationStart + items.count {
+            let child = item(position)
+            guard takesPart(child, pass) else {
+                clear(child)
+                continue
+            }
+            let childNode = nodes[child]
+            let main = childNode.dim(along: pass.axis)
+            if pass.boxMainIsWrap || main.isRatio { pass.formattable = false }
+            pass.margins += childNode.margin.main(along: pass.axis)
+            pass.ratioSum += main.ratio
+            if main.isWrap {
+                pass.shrinkSum += main.shrink
+                pass.growSum += main.grow
+            }
+            if childNode.dim(along: pass.axis.crossAxis).isRatio { pass.hasCrossRatio = true }
+            pass.count += 1
+        }
+    }
+
+    /// The layout residual offered to `child`, its own margins included (§6.2).
+    /// - Parameter estimate: the cross size the conflict solver is trying; **its ratio factor is not applied** (quirk).
+    private func offer(_ child: Int, _ pass: LinearPass, estimate: Double?) -> Size {
+        let childNode = nodes[child]
+        let main = childNode.dim(along: pass.axis), cross = childNode.dim(along: pass.axis.crossAxis)
+        let mainMargins = childNode.margin.main(along: pass.axis)
+        let crossMargins = childNode.margin.cross(along: pass.axis)
+        let mainOffer: Double = switch main.kind {
+        case .fixed: main.value + mainMargins
+        case .wrap: main.isFlex ? unbounded : pass.free + mainMargins
+        case .ratio: pass.free * (main.value / pass.ratioSum) + mainMargins
+        case .aspect: pass.free + mainMargins
+        }
+        let crossOffer: Double = switch cross.kind {
+        case .fixed: cross.value + crossMargins
+        case .wrap, .aspect: pass.innerCross
+        case .ratio: estimate ?? (pass.boxCrossIsWrap ? 0 : capped(pass.innerCross * cross.value))
+        }
+        return Size(main: mainOffer, cross: crossOffer, along: pass.axis)
+    }
+
+    /// Adds a freshly measured child to the running totals T, Rsum and X.
+    @inline(__always) private func accumulate(_ child: Int, _ size: Size, _ pass: inout LinearPass) {
+        let childNode = nodes[child]
+        if childNode.dim(along: pass.axis).isRatio {
+            pass.ratioUsed += size.main(along: pass.axis)
+        } else {
+            pass.used += size.main(along: pass.axis)
+        }
+        if !childNode.dim(along: pass.axis.crossAxis).isRatio {
+            pass.crossExtent = max(pass.crossExtent, size.cross(along: pass.axis) + childNode.margin.cross(along: pass.axis))
+        }
+    }
+
+    /// One measuring pass (§6.2): every child in measuring order, then shrink and grow.
+    private mutating func measureAll(_ items: ItemRange, _ pass: inout LinearPass, estimate: Double?) {
+        pass.used = 0
+        pass.ratioUsed = 0
+        pass.crossExtent = 0
+        // 1. Measuring order: fixed, aspect, wrap by priority, ratio. Each wrap gets what is still free.
+        for position in items.orderStart..<items.orderStart + items.count {
+            let child = item(position)
+            guard takesPart(child, pass) else { continue }
+            let size = calculate(child, offered: offer(child, pass, estimate: estimate))
+            accumulate(child, size, &pass)
+        }
+        // 2. Flex, then recount the totals from scratch when anything changed.
+        let shrunk = shrinkIfNeeded(items, &pass, estimate: estimate)
+        let grown = growIfNeeded(items, &pass, estimate: estimate)
+        guard shrunk || grown else { return }
+        pass.used = 0
+        pass.ratioUsed = 0
+        pass.crossExtent = 0
+        for position in items.declarationStart..<items.declarationStart + items.count {
+            let child = item(position)
+            if takesPart(child, pass) { accumulate(child, sizes[child], &pass) }
+        }
+    }
+
+    /// Shrink (§6.4): the overflow, computed once, is shared in proportion to the factors, in declaration order,
+    /// with no redistribution when a child cannot absorb its share.
+    private mutating func shrinkIfNeeded(_ items: ItemRange, _ pass: inout LinearPass, estimate: Double?) -> Bool {
+        let overflow = pass.margins + pass.gaps + pass.used - pass.innerMain
+        guard pass.shrinkSum > 0, overflow > 0 else { return false }
+        for position in items.declarationStart..<items.declarationStart + items.count {
+            let child = item(position)
+            let main = nodes[child].dim(along: pass.axis)
+            guard takesPart(child, pass), main.isWrap, main.shrink > 0 else { continue }
+            let current = sizes[child].main(along: pass.axis)
+            pass.used -= current
+            let target = max(0, current - overflow * main.shrink / pass.shrinkSum)
+            let offered = offer(child, pass, estimate: estimate)
+                .with(main: target + nodes[child].margin.main(along: pass.axis), along: pass.axis)
+            accumulate(child, calculate(child, offered: offered), &pass)
+        }
+        return true
+    }
+
+    /// Grow (§6.5): the free space, captured once, is shared in proportion to the factors; disabled by any
+    /// main-ratio sibling. **Fix for quirk 7:** nothing grows into an unbounded residual (Puyopuyo reaches ≈1.8e308).
+    private mutating func growIfNeeded(_ items: ItemRange, _ pass: inout LinearPass, estimate: Double?) -> Bool {
+        guard pass.growSum > 0, pass.ratioSum == 0, pass.used < pass.innerMain, pass.innerMain < unbounded else { return false }
+        let free = pass.free
+        for position in items.declarationStart..<items.declarationStart + items.count {
+            let child = item(position)
+            let main = nodes[child].dim(along: pass.axis)
+            guard takesPart(child, pass), main.isWrap, main.grow > 0 else { continue }
+            let old = sizes[child].main(along: pass.axis)
+            let grown = old + free * main.grow / pass.growSum
+            pass.used -= old
+            let offered = offer(child, pass, estimate: estimate)
+                .with(main: grown + nodes[child].margin.main(along: pass.axis), along: pass.axis)
+            // The grown main is forced; the re-measured cross is kept.
+            let size = calculate(child, offered: offered).with(main: grown, along: pass.axis)
+            sizes[child] = size
+            accumulate(child, size, &pass)
+        }
+        return true
+    }
+
+    /// The cross-conflict solver (§6.6): bisection on the wrap cross size, at most 31 passes, tolerance 0.5.
+    private mutating func solveCrossConflict(_ items: ItemRange, _ pass: inout LinearPass) {
+        let historyStart = conflictHistory.count
+        defer { conflictHistory.removeSubrange(historyStart...) }
+        var estimate = pass.crossExtent
+        var best = estimate, bestDelta = Double.infinity
+        var attempts = 0
+        while true {
+            let tries = conflictHistory[historyStart...].reduce(0) { $1 == estimate ? $0 + 1 : $0 }
+            if tries >= 2 || attempts > 30 {
+                measureAll(items, &pass, estimate: best)
+                pass.crossExtent = best
+                return
+            }
+            measureAll(items, &pass, estimate: estimate)
+            conflictHistory.append(estimate)
+            let delta = pass.crossExtent - estimate
+            if abs(delta) < bestDelta {
+                best = estimate
+                bestDelta = abs(delta)
+            }
+            if abs(delta) < 0.5 {
+                estimate = max(pass.crossExtent, estimate)
+                measureAll(items, &pass, estimate: estimate)
+                pass.crossExtent = estimate
+                return
+            }
+            estimate = truncatedToThousandths(estimate + delta / 2)
+            attempts += 1
+        }
+    }
+
+    /// Positions (§6.8): packs the laid-out children in declaration order (reversed when asked) from the padding
+    /// edge, offset by the format; the cross position follows the alignment rules.
+    private mutating func placeLinear(
+        _ node: FlatNode, _ parameters: LinearParameters, _ items: ItemRange, _ pass: LinearPass, size: Size
+    ) {
+        let axis = parameters.axis
+        // 1. The format's offsets. R is the inner main residual, **not** the final size.
+        let free = pass.innerMain - (pass.margins + pass.gaps + pass.used + pass.ratioUsed)
+        let format = pass.formattable ? parameters.format : .leading
+        let count = Double(pass.count)
+        // 2. A justifyContent without a cross component means centre in a linear box.
+        let justify = node.justify.hasComponent(along: axis.crossAxis) ? node.justify : .center
+        let paddingStart = node.padding.mainStart(along: axis)
+        var end = 0.0, index = 0.0
+        for step in 0..<Int(items.count) {
+            let position = parameters.reverse ? items.declarationStart + items.count - 1 - Int32(step) : items.declarationStart + Int32(step)
+            let child = item(position)
+            guard takesPart(child, pass) else { continue }
+            let childNode = nodes[child]
+            let main = sizes[child].main(along: axis)
+            let base = end + childNode.margin.mainStart(along: axis) + main / 2
+            end = base + main / 2 + childNode.margin.mainEnd(along: axis)
+            let offset: Double = switch format {
+            case .leading: parameters.space * index
+            case .trailing: parameters.space * index + free
+            case .center: parameters.space * index + free / 2
+            case .between: index == 0 ? 0 : (free + pass.gaps) / (count - 1) * index
+            case .round: (free + pass.gaps) / (count + 1) * (index + 1)
+            }
+            let cross = place(child, in: node, extent: size.cross(along: axis), axis: axis.crossAxis, justify: justify)
+            centers[child] = Point(main: paddingStart + base + offset, cross: cross, along: axis)
+            index += 1
+        }
+    }
+}
+
+/// Truncates toward zero to 3 decimals, as Puyopuyo's `clipDecimal` does; huge values are left alone.
+func truncatedToThousandths(_ value: Double) -> Double {
+    guard abs(value) < 1e15 else { return value }
+    return (value * 1000).rounded(.towardZero) / 1000
+}
+
+extension Size {
+    /// The same size with its main extent along `axis` replaced.
+    func with(main: Double, along axis: Axis) -> Size { Size(main: main, cross: cross(along: axis), along: axis) }
+}

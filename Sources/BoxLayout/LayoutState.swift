@@ -1,0 +1,115 @@
+import LayoutCore
+
+/// The flattened tree and its reusable result buffers. Every calculator writes the sizes and centres of the
+/// nodes it reaches into `sizes` and `centers`; nothing is allocated per node while laying out.
+///
+/// A struct with mutating methods, so array accesses need no dynamic exclusivity checks.
+struct LayoutState {
+    var nodes: [FlatNode]
+    /// Children slices (see `ItemRange`) and flows' line slices, one contiguous buffer.
+    var itemList: [Int32]
+    /// Each node's size (border box), written by `calculate`.
+    var sizes: [Size]
+    /// Each node's centre in its parent's coordinates (origin at the parent's outer top-left corner).
+    var centers: [Point]
+    /// The estimates tried by the active cross-conflict solvers, a stack shared by nested solvers.
+    var conflictHistory: [Double]
+
+    /// Calculates node `index` within the layout residual `offered` (margins included) and records its size.
+    /// As a side effect it places its children, recursively (Puyopuyo's single `calculate` pass).
+    @discardableResult
+    mutating func calculate(_ index: Int, offered: Size) -> Size {
+        let node = nodes[index]
+        let size: Size
+        if node.isIncalculable {
+            size = .zero
+        } else {
+            switch node.kind {
+            case .leaf: size = measureLeaf(node, offered: offered)
+            case .linear:
+                size = calculateLinear(
+                    index, LinearParameters(axis: node.axis, space: node.space, format: node.format, reverse: node.reverse),
+                    items: node.items, offered: offered)
+            case .flow: size = calculateFlow(index, offered: offered)
+            case .z: size = calculateZ(index, offered: offered)
+            }
+        }
+        sizes[index] = size
+        return size
+    }
+
+    /// A leaf (§3.4): the measure function's natural size, clipped to the content residual.
+    func measureLeaf(_ node: FlatNode, offered: Size) -> Size {
+        let residual = Residuals.content(of: node, offered: offered)
+        // 1. No wrap dimension: the size follows from the description alone.
+        guard node.width.isWrap || node.height.isWrap else {
+            return Residuals.intrinsic(of: node, residual: residual, wrapped: .zero)
+        }
+        // 2. No room in either dimension makes the whole leaf 0 × 0 (quirk 9: a fixed dimension too).
+        if residual.width == 0 || residual.height == 0 { return .zero }
+        // 3. The measure result, clipped, then sized by the descriptions.
+        let measured = Size(width: min(node.natural.width, residual.width), height: min(node.natural.height, residual.height))
+        return Residuals.intrinsic(of: node, residual: residual, wrapped: measured)
+    }
+
+    /// Zeroes a child its box skips, so every layout leaves the same frames whatever came before.
+    mutating func clear(_ index: Int) {
+        sizes[index] = .zero
+        centers[index] = .zero
+    }
+
+    /// The centre of `child` on `axis` inside `box`, whose final extent on that axis is `extent`.
+    func place(_ child: Int, in box: FlatNode, extent: Double, axis: Axis, justify: BoxAlignment) -> Double {
+        let childNode = nodes[child]
+        let placement = AxisPlacement(
+            extent: extent, paddingStart: box.padding.mainStart(along: axis), paddingEnd: box.padding.mainEnd(along: axis))
+        return placement.center(
+            size: sizes[child].main(along: axis), marginStart: childNode.margin.mainStart(along: axis),
+            marginEnd: childNode.margin.mainEnd(along: axis), alignment: childNode.alignment, justify: justify, axis: axis)
+    }
+
+    @inline(__always) func item(_ position: Int32) -> Int { Int(itemList[Int(position)]) }
+}
+
+/// The centre of a child on one axis (spec §8).
+struct AxisPlacement {
+    /// The parent's final extent on the axis, and its padding at the start and the end.
+    var extent: Double
+    var paddingStart: Double
+    var paddingEnd: Double
+
+    /// - Parameters:
+    ///   - alignment: the child's own alignment, which wins when it is `.none` or speaks about `axis`.
+    ///   - justify: the box's justifyContent, already given the linear `.center` fallback when it applies.
+    /// - Returns: the centre coordinate; **0 when nothing speaks about the axis or the alignment is `.none`** (quirk 12).
+    func center(
+        size: Double, marginStart: Double, marginEnd: Double, alignment: BoxAlignment, justify: BoxAlignment, axis: Axis
+    ) -> Double {
+        // 1. Pick the alignment.
+        let target = alignment == .none || alignment.hasComponent(along: axis) ? alignment : justify
+        let flags = target.flags
+        // 2. Map leading / trailing (left-to-right only) and 3. apply the precedence start > end > centre.
+        let start: Bool, end: Bool, middle: Bool, ratio: Double
+        if axis == .horizontal {
+            let semantic = flags.isDisjoint(with: [.left, .right])
+            start = flags.contains(.left) || (semantic && flags.contains(.leading))
+            end = flags.contains(.right) || (semantic && !flags.contains(.leading) && flags.contains(.trailing))
+            middle = flags.contains(.horzCenter)
+            ratio = target.horizontalRatio
+        } else {
+            start = flags.contains(.top)
+            end = flags.contains(.bottom)
+            middle = flags.contains(.vertCenter)
+            ratio = target.verticalRatio
+        }
+        // 4. The formulas.
+        let startCenter = paddingStart + marginStart + size / 2
+        if start { return startCenter }
+        if end { return extent - paddingEnd - marginEnd - size / 2 }
+        if middle {
+            let free = extent - paddingStart - paddingEnd - size - marginStart - marginEnd
+            return startCenter + free / 2 * (ratio + 1)
+        }
+        return 0
+    }
+}

@@ -1,0 +1,63 @@
+import LayoutCore
+
+/// Puyopuyo's shared sizing helpers (spec §3): aspect-ratio collapse and expand, the content residual and the
+/// intrinsic size. Pure functions of their arguments.
+enum Residuals {
+    /// The largest box with width / height = `aspect` that fits in `size`; 0 × 0 when either side is 0.
+    static func collapse(_ size: Size, aspect: Double) -> Size {
+        if size.width == 0 || size.height == 0 { return .zero }
+        let ratio = size.width / size.height
+        if ratio > aspect { return Size(width: capped(size.height * aspect), height: size.height) }
+        if ratio < aspect { return Size(width: size.width, height: size.width / aspect) }
+        return size
+    }
+
+    /// Derives a missing side from the other, or enlarges the short side, so that width / height = `aspect`.
+    static func expand(_ size: Size, aspect: Double) -> Size {
+        if size.width == 0 && size.height == 0 { return .zero }
+        if size.width == 0 { return Size(width: capped(size.height * aspect), height: size.height) }
+        if size.height == 0 { return Size(width: size.width, height: size.width / aspect) }
+        let ratio = size.width / size.height
+        if ratio > aspect { return Size(width: size.width, height: size.width / aspect) }
+        if ratio < aspect { return Size(width: capped(size.height * aspect), height: size.height) }
+        return size
+    }
+
+    /// The most the node itself may occupy (§3.1): the offer minus margins, fixed values substituted, wrap
+    /// `max` applied, then collapsed to the aspect ratio.
+    static func content(of node: FlatNode, offered: Size) -> Size {
+        var width = max(offered.width - node.margin.horizontal, 0)
+        var height = max(offered.height - node.margin.vertical, 0)
+        if node.width.kind == .fixed { width = node.width.value }
+        if node.height.kind == .fixed { height = node.height.value }
+        let residual = Size(width: min(width, node.width.max), height: min(height, node.height.max))
+        guard let aspect = node.aspect else { return residual }
+        return collapse(residual, aspect: aspect)
+    }
+
+    /// The inner space offered to a box's children: the content residual minus padding, floored at 0.
+    static func children(of node: FlatNode, content: Size) -> Size {
+        Size(width: max(content.width - node.padding.horizontal, 0), height: max(content.height - node.padding.vertical, 0))
+    }
+
+    /// The node's size from its residual and, for wrap dimensions, its content size (§3.2).
+    /// - Parameter wrapped: the content size (padding included for boxes); ignored by non-wrap dimensions.
+    static func intrinsic(of node: FlatNode, residual: Size, wrapped: Size) -> Size {
+        let size = Size(
+            width: resolve(node.width, residual: residual.width, content: max(min(wrapped.width, residual.width), 0)),
+            height: resolve(node.height, residual: residual.height, content: max(min(wrapped.height, residual.height), 0)))
+        guard let aspect = node.aspect else { return size }
+        return expand(size, aspect: aspect)
+    }
+
+    /// One dimension of the intrinsic size. **A residual of 0 gives 0 for every type, fixed included.**
+    static func resolve(_ dim: Dim, residual: Double, content: Double) -> Double {
+        if residual <= 0 { return 0 }
+        switch dim.kind {
+        case .fixed: return max(0, dim.value)
+        case .ratio: return residual
+        case .wrap: return min(dim.wrapSize(content), residual)
+        case .aspect: return 0
+        }
+    }
+}
