@@ -19,6 +19,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-numerics", from: "1.1.1"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
         .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
+        // Tests only: property-based testing with fixed seeds and shrinking.
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
     targets: [
         // MARK: Pure cores — no I/O, no global mutable state, no printing (tools/check-purity enforces the imports).
@@ -69,11 +71,17 @@ let package = Package(
 
         .target(name: "TestSupport", dependencies: ["LayoutCore"], path: "Tests/TestSupport"),
         .testTarget(name: "LayoutCoreTests", dependencies: ["LayoutCore", "TestSupport"]),
-        .testTarget(name: "BoxLayoutTests", dependencies: ["BoxLayout", "TestSupport"]),
-        .testTarget(name: "ChartLayoutTests", dependencies: ["ChartLayout", "TestSupport"]),
+        .testTarget(
+            name: "BoxLayoutTests",
+            dependencies: ["BoxLayout", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based")]),
+        .testTarget(
+            name: "ChartLayoutTests",
+            dependencies: ["ChartLayout", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "PixelDiffTests", dependencies: ["PixelDiff", "TestSupport"]),
         .testTarget(name: "GDRenderTests", dependencies: ["GDRender", "TestSupport"]),
-        .testTarget(name: "ConformanceTests", dependencies: ["Conformance", "TestSupport"]),
+        .testTarget(
+            name: "ConformanceTests",
+            dependencies: ["Conformance", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "BenchmarkingTests", dependencies: ["Benchmarking", "TestSupport"]),
         .testTarget(name: "ristrettoTests", dependencies: ["ristretto", "TestSupport"]),
     ]
