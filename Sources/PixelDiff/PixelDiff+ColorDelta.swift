@@ -71,6 +71,23 @@ extension PixelDiff {
         return y > 0 ? -delta : delta
     }
 
+    /// An upper bound on `|colorDelta| / (Δr² + Δg² + Δb²)` for opaque pixels. The delta is the quadratic
+    /// form dᵀMd with M = 0.5053·yyᵀ + 0.299·iiᵀ + 0.1957·qqᵀ (y, i, q the coefficient rows above), whose
+    /// largest eigenvalue is 0.25608; 0.26 leaves a 1.5 % margin so rounding can never make the bound lie.
+    static let deltaPerSquaredDistance = 0.26
+
+    /// The squared RGB distance of two opaque pixels, or `nil` unless both are opaque. With
+    /// `deltaPerSquaredDistance` it clears most small differences (renderer noise, a faint tint) without
+    /// the floating-point delta.
+    @inline(__always)
+    static func opaqueSquaredDistance(_ expected: UInt32, _ actual: UInt32) -> Int? {
+        guard expected & actual >= 0xFF00_0000 else { return nil }
+        let red = Int(expected & 0xFF) &- Int(actual & 0xFF)
+        let green = Int(expected >> 8 & 0xFF) &- Int(actual >> 8 & 0xFF)
+        let blue = Int(expected >> 16 & 0xFF) &- Int(actual >> 16 & 0xFF)
+        return red &* red &+ green &* green &+ blue &* blue
+    }
+
     /// The luma difference `center − neighbour` of two pixels of one image, after compositing over white;
     /// exactly 0 for identical words. The anti-aliasing detector only needs brightness.
     @inline(__always)

@@ -66,6 +66,9 @@ struct Scan {
     let expected: PixelWords
     let actual: PixelWords
     let maxDelta: Double
+    /// Opaque pairs whose squared RGB distance is at most this are under the threshold (see
+    /// `PixelDiff.deltaPerSquaredDistance`); 0 at threshold 0, where nothing may be skipped.
+    let surelySimilarDistance: Double
     let includeAntiAliased: Bool
     let fade: Double
     let diffMask: Bool
@@ -78,6 +81,7 @@ struct Scan {
         self.actual = actual
         let threshold = options.threshold.unitClamped(nanFallback: 0.1)
         maxDelta = PixelDiff.maximumDelta * threshold * threshold
+        surelySimilarDistance = maxDelta / PixelDiff.deltaPerSquaredDistance
         includeAntiAliased = options.includeAntiAliased
         fade = options.alpha.unitClamped(nanFallback: 0.1)
         diffMask = options.diffMask
@@ -110,6 +114,11 @@ struct Scan {
             let expectedWord = expected[index]
             let actualWord = actual[index]
             if expectedWord == actualWord { continue }
+            if let distance = PixelDiff.opaqueSquaredDistance(expectedWord, actualWord),
+                Double(distance) <= surelySimilarDistance
+            {
+                continue
+            }
             let delta = PixelDiff.colorDelta(expected: expectedWord, actual: actualWord)
             if abs(delta) <= maxDelta { continue }
             if !includeAntiAliased && isAntiAliased(at: index) {
