@@ -104,16 +104,16 @@ struct Scan {
             }
         }
 
-        // 2. Fast path: identical buffers have nothing over any threshold.
-        if buffersAreEqual() { return (0, 0) }
-
-        // 3. Classify each differing pixel: under the threshold, anti-aliasing, or a mismatch.
+        // 2. Jump from difference to difference; identical runs go by at memory speed. When the first
+        //    search finds nothing, this is the fast path for identical buffers.
         var mismatched = 0
         var antiAliased = 0
-        for index in 0..<pixelCount {
+        var next = firstDifference(from: 0)
+        while let index = next {
+            next = firstDifference(from: index + 1)
+            // 3. Classify the pixel: under the threshold, anti-aliasing, or a mismatch.
             let expectedWord = expected[index]
             let actualWord = actual[index]
-            if expectedWord == actualWord { continue }
             if let distance = PixelDiff.opaqueSquaredDistance(expectedWord, actualWord),
                 Double(distance) <= surelySimilarDistance
             {
@@ -141,17 +141,19 @@ struct Scan {
             || actual.isAntiAliased(x: x, y: y, other: expected)
     }
 
-    /// Whether the two buffers hold the same bytes, compared 8 bytes at a time.
-    func buffersAreEqual() -> Bool {
-        let byteCount = pixelCount * 4
-        var offset = 0
-        while offset + 8 <= byteCount {
-            let left = expected.base.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-            let right = actual.base.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-            if left != right { return false }
-            offset += 8
+    /// The index of the first pixel at or after `start` whose words differ, or `nil` if none does. Compares
+    /// two pixels per 64-bit load, then tells which of the pair differs.
+    @inline(__always)
+    func firstDifference(from start: Int) -> Int? {
+        var index = start
+        while index &+ 2 <= pixelCount {
+            let offset = index &* 4
+            let pair = UInt64(littleEndian: expected.base.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+                ^ UInt64(littleEndian: actual.base.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+            if pair != 0 { return pair & 0xFFFF_FFFF != 0 ? index : index &+ 1 }
+            index &+= 2
         }
-        return byteCount == offset || expected[pixelCount - 1] == actual[pixelCount - 1]
+        return index < pixelCount && expected[index] != actual[index] ? index : nil
     }
 
     /// Draws every pixel as the expected pixel's luma, faded towards white: `255 + (Y − 255) × alpha × a/255`,
