@@ -11,13 +11,14 @@ Steps:
   1. Generate a deterministic pair: an identical one, and a differing one (gradient, a shifted rectangle,
      a 1-px line, and a faint tint over the right half that stays under the threshold).
   2. Build the Swift benchmark: swiftc -O over Sources/PixelDiff/*.swift plus Bench.swift.
-  3. Time pixelmatch-fast (public API, with a diff output image) over several repeats, median of runs
-     after a warm-up that pays numba's JIT compilation.
-  4. Time PixelDiff through the benchmark binary (median after a warm-up), with and without a diff image.
+  3. Time pixelmatch-fast (public API, with a diff output image: it always draws one) over several
+     repeats, after a warm-up that pays numba's JIT compilation.
+  4. Time PixelDiff through the benchmark binary (after a warm-up), with and without a diff image.
+     Steps 3 and 4 alternate over several rounds so that load from other processes hits both alike.
   5. Print the table: engine, case, megapixels/s, ratio to pixelmatch-fast, and the mismatch counts
      (which must agree: the pairs are opaque, where both alpha conventions coincide).
 
-Usage: python3 tools/pixeldiff-compare/compare.py [--repeats N] [--workdir DIR]
+Usage: python3 tools/pixeldiff-compare/compare.py [--repeats N] [--rounds N] [--workdir DIR]
 """
 import argparse
 import os
@@ -88,7 +89,7 @@ def time_pixelmatch_fast(expected, actual, repeats):
     img1 = Image.frombytes("RGBA", (WIDTH, HEIGHT), expected)
     img2 = Image.frombytes("RGBA", (WIDTH, HEIGHT), actual)
     output = Image.new("RGBA", (WIDTH, HEIGHT))
-    mismatched = pixelmatch.pixelmatch(img1, img2, output)  # warm-up: numba JIT
+    mismatched = pixelmatch.pixelmatch(img1, img2, output)  # warm-up: numba JIT (cached after the first run)
     samples = []
     for _ in range(repeats):
         start = time.perf_counter()
@@ -110,7 +111,10 @@ def time_pixeldiff(binary, expected_path, actual_path, repeats):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--repeats", type=int, default=15)
+    parser.add_argument("--repeats", type=int, default=9, help="timed calls per engine per round")
+    parser.add_argument("--rounds", type=int, default=5,
+                        help="alternating rounds; each engine's figure is the median of its round medians, "
+                             "so load from other processes hits both engines alike")
     parser.add_argument("--workdir", default="/tmp/pixeldiff-compare")
     args = parser.parse_args()
     os.makedirs(args.workdir, exist_ok=True)
@@ -127,15 +131,24 @@ def main():
     cases = {"identical": (expected, paths["expected"]), "differing": (actual, paths["actual"])}
     rows = []
     for case, (other, other_path) in cases.items():
-        base_seconds, base_count = time_pixelmatch_fast(expected, other, args.repeats)
+        base_rounds, ours_rounds = [], {}
+        for _ in range(args.rounds):
+            base_seconds, base_count = time_pixelmatch_fast(expected, other, args.repeats)
+            base_rounds.append(base_seconds)
+            for variant, (seconds, count) in time_pixeldiff(binary, paths["expected"], other_path, args.repeats).items():
+                ours_rounds.setdefault(variant, []).append((seconds, count))
+                if count != base_count:
+                    print(f"warning: {case}: PixelDiff counts {count}, pixelmatch-fast {base_count}", file=sys.stderr)
+        base_seconds = statistics.median(base_rounds)
         rows.append(("pixelmatch-fast " + version("pixelmatch-fast"), case, megapixels / base_seconds, 1.0, base_count))
-        for variant, (seconds, count) in time_pixeldiff(binary, paths["expected"], other_path, args.repeats).items():
+        for variant, samples in ours_rounds.items():
+            seconds = statistics.median(seconds for seconds, _ in samples)
+            count = samples[-1][1]
             rows.append((f"PixelDiff ({variant})", case, megapixels / seconds, base_seconds / seconds, count))
-            if count != base_count:
-                print(f"warning: {case}: PixelDiff counts {count}, pixelmatch-fast {base_count}", file=sys.stderr)
 
     # 5. The table.
-    print(f"{WIDTH}x{HEIGHT} RGBA, threshold 0.1, median of {args.repeats} runs after a warm-up")
+    print(f"{WIDTH}x{HEIGHT} RGBA, threshold 0.1, median over {args.rounds} alternating rounds "
+          f"of {args.repeats} timed calls each (after a warm-up)")
     print(f"| {'engine':<28} | {'case':<9} | {'Mpx/s':>9} | {'ratio':>7} | {'mismatched':>10} |")
     print(f"|{'-' * 30}|{'-' * 11}|{'-' * 11}:|{'-' * 8}:|{'-' * 11}:|")
     for engine, case, throughput, ratio, count in rows:
