@@ -135,7 +135,8 @@ def main():
         for _ in range(args.rounds):
             base_seconds, base_count = time_pixelmatch_fast(expected, other, args.repeats)
             base_rounds.append(base_seconds)
-            for variant, (seconds, count) in time_pixeldiff(binary, paths["expected"], other_path, args.repeats).items():
+            timings = time_pixeldiff(binary, paths["expected"], other_path, args.repeats)
+            for variant, (seconds, count) in timings.items():
                 ours_rounds.setdefault(variant, []).append((seconds, count))
                 if count != base_count:
                     print(f"warning: {case}: PixelDiff counts {count}, pixelmatch-fast {base_count}", file=sys.stderr)
