@@ -95,11 +95,13 @@ extension PixelDiff {
         }
 
         /// Draws every pixel as the expected pixel's luma, faded towards white: `255 + (Y − 255) × alpha × a/255`,
-        /// rounded to the nearest integer (ties to even).
+        /// truncated to an integer as pixelmatch's byte arrays (and pixelmatch-fast's `np.uint8`) do, so the
+        /// diff images agree byte for byte.
         ///
-        /// Branch-free and check-free so the compiler vectorises it: the value stays within 0...255.0000027
-        /// (Y ≤ 255 × 1.00000001 and the fade is clamped to 0...1), so rounding needs no clamp, and adding
-        /// 1.5 × 2⁵² rounds in the FPU and leaves the integer in the low bits.
+        /// Branch-free and check-free so the compiler vectorises it. The value stays within 0...255.0000027
+        /// (Y ≤ 255 × 1.00000001 and the fade is clamped to 0...1), so it needs no clamp. Adding and removing
+        /// 1.5 × 2⁵² rounds to the nearest integer in the FPU; stepping down when that overshot gives the
+        /// floor; adding 1.5 × 2⁵² once more leaves the integer in the low bits of the pattern.
         func drawFadedBackground(on canvas: DiffCanvas) {
             let opacityPerAlphaStep = fade / 255
             let roundingShift = 6_755_399_441_055_744.0
@@ -110,7 +112,9 @@ extension PixelDiff {
                     green: Double(Int32(truncatingIfNeeded: word >> 8 & 0xFF)),
                     blue: Double(Int32(truncatingIfNeeded: word >> 16 & 0xFF)))
                 let value = 255 + (luma - 255) * (opacityPerAlphaStep * Double(Int32(truncatingIfNeeded: word >> 24)))
-                let grey = UInt32(truncatingIfNeeded: (value + roundingShift).bitPattern)
+            let nearest = (value + roundingShift) - roundingShift
+            let floor = nearest > value ? nearest - 1 : nearest
+            let grey = UInt32(truncatingIfNeeded: (floor + roundingShift).bitPattern)
                 canvas.draw(grey &* 0x0001_0101 | 0xFF00_0000, at: index)
             }
         }

@@ -9,7 +9,7 @@ struct DiffImageTests {
         Fixture.solid(8, 8, Fixture.white).filling(x: x, y: 2, width: 3, height: 3, with: Fixture.red)
     }
 
-    // Faded grey = 255 + (Y − 255) × alpha × a/255, rounded.
+    // Faded grey = 255 + (Y − 255) × alpha × a/255, truncated (as pixelmatch's byte arrays do).
     // White: Y = 255 × 1.00000001 = 255.0000026 → 255.
     // Red: Y = 255 × 0.29889531 = 76.218 → 255 + (76.218 − 255) × 0.1 = 237.12 → 237.
     static let fadedWhite: [UInt8] = [255, 255, 255, 255]
@@ -45,16 +45,16 @@ struct DiffImageTests {
         let diff = try #require(result.diffImage)
         #expect(diff.pixel(x: 3, y: 0) == [255, 255, 0, 255])
         #expect(diff.pixel(x: 3, y: 4) == [255, 255, 0, 255])
-        // Black: Y = 0 → 255 − 255 × 0.1 = 229.5, a tie; ties round to even: 230.
-        #expect(diff.pixel(x: 0, y: 2) == [230, 230, 230, 255])
+        // Black: Y = 0 → 255 − 255 × 0.1 = 229.5, truncated: 229.
+        #expect(diff.pixel(x: 0, y: 2) == [229, 229, 229, 255])
     }
 
     @Test("alpha sets the background's opacity, and a transparent pixel fades to white")
     func alphaAndTransparency() throws {
         let expected = Fixture.solid(2, 1, Fixture.red).setting([(1, 0)], to: Fixture.transparent)
         let half = try #require(try PixelDiff.compare(expected, expected, options: .init(alpha: 0.5)).diffImage)
-        // Red at alpha 0.5: 255 + (76.218 − 255) × 0.5 = 165.61 → 166. Transparent: a = 0 → 255.
-        #expect(half.pixel(x: 0, y: 0) == [166, 166, 166, 255])
+        // Red at alpha 0.5: 255 + (76.218 − 255) × 0.5 = 165.61 → 165. Transparent: a = 0 → exactly 255.
+        #expect(half.pixel(x: 0, y: 0) == [165, 165, 165, 255])
         #expect(half.pixel(x: 1, y: 0) == [255, 255, 255, 255])
         // Alpha 1 shows the luma itself: 76.218 → 76.
         let full = try #require(try PixelDiff.compare(expected, expected, options: .init(alpha: 1)).diffImage)

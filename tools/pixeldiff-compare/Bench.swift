@@ -2,18 +2,19 @@
 // sources (`swiftc -O -wmo -parse-as-library -module-name PixelDiffBench Sources/PixelDiff/*.swift Bench.swift`)
 // because the package manifest has no benchmark target for it.
 //
-// Usage: pixeldiff-bench WIDTH HEIGHT EXPECTED.rgba ACTUAL.rgba REPEATS
-// Prints one line per variant: `variant=<name> median_s=<seconds> min_s=<seconds> mismatched=<n> antialiased=<n>`.
+// Usage: pixeldiff-bench WIDTH HEIGHT EXPECTED.rgba ACTUAL.rgba REPEATS [DIFF_OUT.rgba]
+// Prints one line per variant: `variant=<name> median_s=<seconds> min_s=<seconds> mismatched=<n> antialiased=<n>`,
+// and writes the default options' diff image as raw RGBA when DIFF_OUT is given (for cross-checking).
 import Foundation
 
 @main
 struct Bench {
     static func main() throws {
         let arguments = CommandLine.arguments
-        guard arguments.count == 6, let width = Int(arguments[1]), let height = Int(arguments[2]),
+        guard arguments.count == 6 || arguments.count == 7, let width = Int(arguments[1]), let height = Int(arguments[2]),
             let repeats = Int(arguments[5]), repeats > 0
         else {
-            FileHandle.standardError.write(Data("usage: pixeldiff-bench W H EXPECTED.rgba ACTUAL.rgba REPEATS\n".utf8))
+            FileHandle.standardError.write(Data("usage: pixeldiff-bench W H EXPECTED.rgba ACTUAL.rgba REPEATS [DIFF_OUT.rgba]\n".utf8))
             exit(2)
         }
         let expected = try RGBAImage(
@@ -44,6 +45,9 @@ struct Bench {
             print(
                 "variant=\(name) median_s=\(median) min_s=\(samples[0])"
                     + " mismatched=\(last!.mismatchedPixels) antialiased=\(last!.antiAliasedPixels)")
+            if arguments.count == 7, let diff = last?.diffImage {
+                try Data(diff.pixels).write(to: URL(fileURLWithPath: arguments[6]))
+            }
         }
     }
 }

@@ -15,8 +15,9 @@ Steps:
      repeats, after a warm-up that pays numba's JIT compilation.
   4. Time PixelDiff through the benchmark binary (after a warm-up), with and without a diff image.
      Steps 3 and 4 alternate over several rounds so that load from other processes hits both alike.
-  5. Print the table: engine, case, megapixels/s, ratio to pixelmatch-fast, and the mismatch counts
-     (which must agree: the pairs are opaque, where both alpha conventions coincide).
+  5. Print the table: engine, case, megapixels/s, ratio to pixelmatch-fast, and the mismatch counts.
+     Counts and diff images must agree byte for byte (the pairs are opaque, where both alpha conventions
+     coincide); a warning on stderr says otherwise.
 
 Usage: python3 tools/pixeldiff-compare/compare.py [--repeats N] [--rounds N] [--workdir DIR]
 """
@@ -29,6 +30,7 @@ import time
 from importlib.metadata import version
 
 WIDTH = HEIGHT = 1000
+last_pixelmatch_diff = b""  # the diff image of the latest pixelmatch-fast call, for the cross-check
 REPO = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 
 
@@ -90,6 +92,8 @@ def time_pixelmatch_fast(expected, actual, repeats):
     img2 = Image.frombytes("RGBA", (WIDTH, HEIGHT), actual)
     output = Image.new("RGBA", (WIDTH, HEIGHT))
     mismatched = pixelmatch.pixelmatch(img1, img2, output)  # warm-up: numba JIT (cached after the first run)
+    global last_pixelmatch_diff
+    last_pixelmatch_diff = output.tobytes()
     samples = []
     for _ in range(repeats):
         start = time.perf_counter()
@@ -98,9 +102,9 @@ def time_pixelmatch_fast(expected, actual, repeats):
     return statistics.median(samples), mismatched
 
 
-def time_pixeldiff(binary, expected_path, actual_path, repeats):
-    """4. {variant: (median seconds, mismatched)} from the Swift benchmark."""
-    out = subprocess.run([binary, str(WIDTH), str(HEIGHT), expected_path, actual_path, str(repeats)],
+def time_pixeldiff(binary, expected_path, actual_path, repeats, diff_path):
+    """4. {variant: (median seconds, mismatched)} from the Swift benchmark; its diff image goes to diff_path."""
+    out = subprocess.run([binary, str(WIDTH), str(HEIGHT), expected_path, actual_path, str(repeats), diff_path],
                          check=True, capture_output=True, text=True).stdout
     results = {}
     for line in out.splitlines():
@@ -135,7 +139,11 @@ def main():
         for _ in range(args.rounds):
             base_seconds, base_count = time_pixelmatch_fast(expected, other, args.repeats)
             base_rounds.append(base_seconds)
-            timings = time_pixeldiff(binary, paths["expected"], other_path, args.repeats)
+            diff_path = os.path.join(args.workdir, f"diff-{case}.rgba")
+            timings = time_pixeldiff(binary, paths["expected"], other_path, args.repeats, diff_path)
+            with open(diff_path, "rb") as f:
+                if f.read() != last_pixelmatch_diff:
+                    print(f"warning: {case}: the diff images differ", file=sys.stderr)
             for variant, (seconds, count) in timings.items():
                 ours_rounds.setdefault(variant, []).append((seconds, count))
                 if count != base_count:
