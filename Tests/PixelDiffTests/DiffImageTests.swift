@@ -84,3 +84,25 @@ struct DiffImageTests {
         #expect(diff == Fixture.solid(0, 0, Fixture.white))
     }
 }
+
+/// The vectorised background against the formula evaluated directly, over a lattice of colours and alphas
+/// that includes the exact-integer cases (alpha 0 gives exactly 255, black at alpha 1 exactly 0).
+@Test("the faded grey is ⌊255 + (Y − 255) × alpha × a/255⌋ for every pixel", arguments: [0.1, 0.5, 1])
+func fadedGreyFormula(alpha: Double) throws {
+    let levels = stride(from: 0, through: 255, by: 17).map { UInt8($0) }
+    let alphas: [UInt8] = [0, 1, 51, 128, 254, 255]
+    var pixels: [UInt8] = []
+    for r in levels { for g in levels { for b in levels { for a in alphas { pixels += [r, g, b, a] } } } }
+    let count = pixels.count / 4
+    let image = try RGBAImage(width: count, height: 1, pixels: pixels)
+    let diff = try #require(try PixelDiff.compare(image, image, options: .init(alpha: alpha)).diffImage)
+    for index in 0..<count {
+        let (r, g, b, a) = (
+            Double(pixels[index * 4]), Double(pixels[index * 4 + 1]), Double(pixels[index * 4 + 2]),
+            Double(pixels[index * 4 + 3])
+        )
+        let luma = r * 0.29889531 + g * 0.58662247 + b * 0.11448223
+        let grey = UInt8((255 + (luma - 255) * (alpha / 255 * a)).rounded(.down))
+        #expect(diff.pixels[index * 4..<index * 4 + 4] == [grey, grey, grey, 255][...], "pixel \(index)")
+    }
+}
