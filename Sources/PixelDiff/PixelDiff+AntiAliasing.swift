@@ -13,8 +13,10 @@ extension PixelWords {
         let center = self[x, y]
         let centerLuma = CompositedColor(center).luma
         var equalSiblings = area.borderCredit
-        var darkest = 0.0, brightest = 0.0
-        var darkestAt = (x: 0, y: 0), brightestAt = (x: 0, y: 0)
+        // The delta is `centre − neighbour`: the most negative marks the brightest neighbour, the most
+        // positive the darkest (pixelmatch's comments name them the other way round; the logic is the same).
+        var brightest = 0.0, darkest = 0.0
+        var brightestAt = (x: 0, y: 0), darkestAt = (x: 0, y: 0)
 
         // 1. Scan the neighbours: count equal-brightness ones, and remember the extremes of the slope.
         for nx in area.minX...area.maxX {
@@ -24,24 +26,25 @@ extension PixelWords {
                     equalSiblings += 1
                     // 2. Three or more equal neighbours: a flat region, not an edge.
                     if equalSiblings > 2 { return false }
-                } else if delta < darkest {
-                    darkest = delta
-                    darkestAt = (nx, ny)
-                } else if delta > brightest {
+                } else if delta < brightest {
                     brightest = delta
                     brightestAt = (nx, ny)
+                } else if delta > darkest {
+                    darkest = delta
+                    darkestAt = (nx, ny)
                 }
             }
         }
 
         // 3. A slope needs both a brighter and a darker neighbour.
-        if darkest == 0 || brightest == 0 { return false }
+        if brightest == 0 || darkest == 0 { return false }
 
-        // 4. Anti-aliasing if either extreme is itself in a flat region of both images.
-        return (hasManySiblings(x: darkestAt.x, y: darkestAt.y)
-            && other.hasManySiblings(x: darkestAt.x, y: darkestAt.y))
-            || (hasManySiblings(x: brightestAt.x, y: brightestAt.y)
-                && other.hasManySiblings(x: brightestAt.x, y: brightestAt.y))
+        // 4. Anti-aliasing if either extreme is itself in a flat region of both images (brightest first,
+        //    as pixelmatch evaluates them; the order only affects speed).
+        return (hasManySiblings(x: brightestAt.x, y: brightestAt.y)
+            && other.hasManySiblings(x: brightestAt.x, y: brightestAt.y))
+            || (hasManySiblings(x: darkestAt.x, y: darkestAt.y)
+                && other.hasManySiblings(x: darkestAt.x, y: darkestAt.y))
     }
 
     /// Whether the pixel at (x, y) has three or more identical neighbours (all four bytes), counting the

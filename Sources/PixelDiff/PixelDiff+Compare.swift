@@ -10,9 +10,8 @@ extension PixelDiff {
         _ expected: RGBAImage, _ actual: RGBAImage, options: Options = .init()
     ) throws(Failure) -> Result {
         // 1. Refuse what cannot be compared: malformed buffers, then different sizes.
-        for image in [expected, actual] where !image.isWellFormed {
-            throw .invalidBuffer(width: image.width, height: image.height, byteCount: image.pixels.count)
-        }
+        try expected.checkWellFormed()
+        try actual.checkWellFormed()
         guard expected.width == actual.width, expected.height == actual.height else {
             throw .sizeMismatch(
                 expectedWidth: expected.width, expectedHeight: expected.height,
@@ -44,118 +43,10 @@ extension PixelDiff {
 
         // 3. Wrap the diff buffer; it has the inputs' dimensions by construction.
         let diffImage = diffPixels.map {
-            RGBAImage(unchecked: expected.width, height: expected.height, pixels: $0)
+            RGBAImage(uncheckedWidth: expected.width, height: expected.height, pixels: $0)
         }
         return Result(
             mismatchedPixels: counts.mismatched, antiAliasedPixels: counts.antiAliased,
             totalPixels: totalPixels, diffImage: diffImage)
-    }
-}
-
-extension RGBAImage {
-    /// Wraps a buffer the caller has already sized as `width × height × 4`.
-    init(unchecked width: Int, height: Int, pixels: [UInt8]) {
-        self.width = width
-        self.height = height
-        self.pixels = pixels
-    }
-}
-
-/// One comparison's loop state: the two images, the resolved options, and nothing that allocates.
-struct Scan {
-    let expected: PixelWords
-    let actual: PixelWords
-    let maxDelta: Double
-    let includeAntiAliased: Bool
-    let fade: Double
-    let diffMask: Bool
-    let diffWord: UInt32
-    let darkerDiffWord: UInt32
-    let antiAliasedWord: UInt32
-
-    init(expected: PixelWords, actual: PixelWords, options: PixelDiff.Options) {
-        self.expected = expected
-        self.actual = actual
-        let threshold = options.threshold.unitClamped(nanFallback: 0.1)
-        maxDelta = PixelDiff.maximumDelta * threshold * threshold
-        includeAntiAliased = options.includeAntiAliased
-        fade = options.alpha.unitClamped(nanFallback: 0.1)
-        diffMask = options.diffMask
-        diffWord = options.diffColor.opaqueWord
-        darkerDiffWord = (options.diffColorAlt ?? options.diffColor).opaqueWord
-        antiAliasedWord = options.antiAliasedColor.opaqueWord
-    }
-
-    var pixelCount: Int { expected.width * expected.height }
-
-    /// Counts mismatched and anti-aliased pixels, drawing every pixel of `canvas` when one is given.
-    func run(canvas: DiffCanvas?) -> (mismatched: Int, antiAliased: Int) {
-        // 1. The background first: the faded expected image, or transparency for a mask. Every later step
-        //    only overwrites the pixels over the threshold.
-        if let canvas {
-            if diffMask {
-                canvas.base.initializeMemory(as: UInt8.self, repeating: 0, count: pixelCount * 4)
-            } else {
-                drawFadedBackground(on: canvas)
-            }
-        }
-
-        // 2. Fast path: identical buffers have nothing over any threshold.
-        if buffersAreEqual() { return (0, 0) }
-
-        // 3. Classify each differing pixel: under the threshold, anti-aliasing, or a mismatch.
-        var mismatched = 0
-        var antiAliased = 0
-        for index in 0..<pixelCount {
-            let expectedWord = expected[index]
-            let actualWord = actual[index]
-            if expectedWord == actualWord { continue }
-            let delta = PixelDiff.colorDelta(expected: expectedWord, actual: actualWord)
-            if abs(delta) <= maxDelta { continue }
-            if !includeAntiAliased && isAntiAliased(at: index) {
-                antiAliased += 1
-                if !diffMask { canvas?.draw(antiAliasedWord, at: index) }
-            } else {
-                mismatched += 1
-                canvas?.draw(delta < 0 ? darkerDiffWord : diffWord, at: index)
-            }
-        }
-        return (mismatched, antiAliased)
-    }
-
-    /// Whether the pixel is anti-aliasing in either image. Kept out of line: it runs only for pixels over
-    /// the threshold, and inlining it would bloat the hot loop.
-    @inline(never)
-    func isAntiAliased(at index: Int) -> Bool {
-        let (y, x) = index.quotientAndRemainder(dividingBy: expected.width)
-        return expected.isAntiAliased(x: x, y: y, other: actual)
-            || actual.isAntiAliased(x: x, y: y, other: expected)
-    }
-
-    /// Whether the two buffers hold the same bytes, compared 8 bytes at a time.
-    func buffersAreEqual() -> Bool {
-        let byteCount = pixelCount * 4
-        var offset = 0
-        while offset + 8 <= byteCount {
-            let left = expected.base.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-            let right = actual.base.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-            if left != right { return false }
-            offset += 8
-        }
-        return byteCount == offset || expected[pixelCount - 1] == actual[pixelCount - 1]
-    }
-
-    /// Draws every pixel as the expected pixel's luma, faded towards white: `255 + (Y − 255) × alpha × a/255`,
-    /// rounded to the nearest integer.
-    func drawFadedBackground(on canvas: DiffCanvas) {
-        let opacityPerAlphaStep = fade / 255
-        for index in 0..<pixelCount {
-            let word = expected[index]
-            let luma = PixelDiff.luma(
-                red: Double(word & 0xFF), green: Double(word >> 8 & 0xFF), blue: Double(word >> 16 & 0xFF))
-            let value = 255 + (luma - 255) * (opacityPerAlphaStep * Double(word >> 24))
-            let grey = UInt32(Swift.min(Swift.max(value + 0.5, 0), 255))
-            canvas.draw(grey &* 0x0001_0101 | 0xFF00_0000, at: index)
-        }
     }
 }

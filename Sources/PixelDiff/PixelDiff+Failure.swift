@@ -9,7 +9,8 @@ extension PixelDiff {
         public var description: String {
             switch self {
             case let .sizeMismatch(expectedWidth, expectedHeight, actualWidth, actualHeight):
-                "image sizes differ: expected \(expectedWidth)×\(expectedHeight), actual \(actualWidth)×\(actualHeight)"
+                "image sizes differ: expected \(expectedWidth)×\(expectedHeight),"
+                    + " actual \(actualWidth)×\(actualHeight)"
             case let .invalidBuffer(width, height, byteCount):
                 "pixel buffer holds \(byteCount) bytes, which is not \(width)×\(height) RGBA pixels of 4 bytes each"
             }

@@ -86,7 +86,7 @@ public enum PixelDiff {
     }
 
     /// 35215 is the largest squared YIQ delta pixelmatch allows for (the true maximum over opaque colours,
-    /// red against cyan, is about 35208), so threshold 1 never counts a pixel.
+    /// red against cyan, is 35214.75), so threshold 1 never counts a pixel.
     static let maximumDelta: Double = 35215
 }
 

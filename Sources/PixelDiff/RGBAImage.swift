@@ -16,12 +16,8 @@ public struct RGBAImage: Hashable, Sendable {
     /// Throws `PixelDiff.Failure.invalidBuffer` for a negative dimension, a byte count that does not match,
     /// or dimensions whose byte count overflows `Int`.
     public init(width: Int, height: Int, pixels: [UInt8]) throws(PixelDiff.Failure) {
-        guard let expected = Self.byteCount(width: width, height: height), expected == pixels.count else {
-            throw .invalidBuffer(width: width, height: height, byteCount: pixels.count)
-        }
-        self.width = width
-        self.height = height
-        self.pixels = pixels
+        self.init(uncheckedWidth: width, height: height, pixels: pixels)
+        try checkWellFormed()
     }
 
     /// The number of bytes a `width × height` RGBA buffer needs, or `nil` when a dimension is negative
@@ -33,6 +29,17 @@ public struct RGBAImage: Hashable, Sendable {
         return areaOverflow || bytesOverflow ? nil : bytes
     }
 
-    /// Whether the buffer still matches the dimensions (a caller may have mutated the `var`s).
-    var isWellFormed: Bool { Self.byteCount(width: width, height: height) == pixels.count }
+    /// Wraps a buffer the caller has already sized as `width × height × 4`.
+    init(uncheckedWidth width: Int, height: Int, pixels: [UInt8]) {
+        self.width = width
+        self.height = height
+        self.pixels = pixels
+    }
+
+    /// Throws unless the buffer still matches the dimensions (a caller may have mutated the `var`s).
+    func checkWellFormed() throws(PixelDiff.Failure) {
+        guard Self.byteCount(width: width, height: height) == pixels.count else {
+            throw .invalidBuffer(width: width, height: height, byteCount: pixels.count)
+        }
+    }
 }
