@@ -17,8 +17,8 @@ extension ResearchKitPieChart.Spec {
             return direction * 2 * .pi * (cumulative + fraction / 2)
         }
         let distance = innerRadius + 10
-        func frame(_ index: Int) -> Rect {
-            let theta = angles[index] - .pi / 2, size = sizes[index]
+        func frame(_ index: Int, _ angle: Double) -> Rect {
+            let theta = angle - .pi / 2, size = sizes[index]
             let center = Point(
                 x: pie.midX + Double.cos(theta) * distance + Double.cos(theta) * size.width / 2,
                 y: pie.midY + Double.sin(theta) * distance + Double.sin(theta) * size.height / 2)
@@ -28,18 +28,18 @@ extension ResearchKitPieChart.Spec {
         let passes = nudgeApart(&angles, direction: direction, frame: frame)
         let labels = texts.indices.map { index in
             ResearchKitPieChart.PercentageLabel(
-                text: texts[index], angleDegrees: angles[index] * 180 / .pi, frame: frame(index), color: colors[index])
+                text: texts[index], angleDegrees: angles[index] * 180 / .pi, frame: frame(index, angles[index]), color: colors[index])
         }
         return (labels, passes)
     }
 
     /// `adjustIntersectionsOfPercentageLabels`: alternating passes move one neighbour 0.01 rad at a time until a
     /// pass finds no overlap, or the forward passes have turned a full circle. Returns the number of passes.
-    private func nudgeApart(_ angles: inout [Double], direction: Double, frame: (Int) -> Rect) -> Int {
+    private func nudgeApart(_ angles: inout [Double], direction: Double, frame: (Int, Double) -> Rect) -> Int {
         let step = 0.01, count = angles.count
         // Strict overlap: labels that only touch do not count.
         func overlap(_ a: Int, _ b: Int) -> Bool {
-            let first = frame(a), second = frame(b)
+            let first = frame(a, angles[a]), second = frame(b, angles[b])
             return first.minX < second.maxX && second.minX < first.maxX && first.minY < second.maxY && second.minY < first.maxY
         }
         var forward = false, turned = 0.0, passes = 0

@@ -1,0 +1,41 @@
+import Foundation
+import LayoutCore
+import Testing
+import TestSupport
+@testable import ChartLayout
+
+/// The seed chart goldens: every golden/seeds/*.json decodes, lays out, and matches its own `expect`.
+enum SeedGoldens {
+    static let directory = TestSupport.goldenDirectory + "/seeds"
+
+    static var files: [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).filter { $0.hasSuffix(".json") }.sorted()
+    }
+
+    static func load(_ file: String) throws -> SeedChartCase {
+        try JSONDecoder().decode(SeedChartCase.self, from: Data(contentsOf: URL(fileURLWithPath: directory + "/" + file)))
+    }
+}
+
+struct SeedGoldenTests {
+    @Test func thereAreEnoughGoldensPerSource() {
+        let files = SeedGoldens.files
+        #expect(files.count >= 15)
+        for prefix in ["rh-", "rk-", "blog-"] {
+            #expect(files.filter { $0.hasPrefix(prefix) }.count >= 5, "fewer than 5 goldens for \(prefix)")
+        }
+    }
+
+    @Test(arguments: SeedGoldens.files)
+    func goldenMatchesItsExpectation(file: String) throws {
+        let chart = try SeedGoldens.load(file)
+        #expect(chart.name + ".json" == file)
+        #expect(chart.expect != nil, "\(file) pins no geometry")
+        let geometry = try chart.layout(measurer: TestSupport.fixedMeasurer)
+        let mismatches = chart.mismatches(in: geometry)
+        #expect(mismatches.isEmpty, "\(file):\n\(mismatches.map(\.description).joined(separator: "\n"))")
+        #expect(geometry.fields.firstNonFinitePath() == nil)
+        // The printed form is JSON that Foundation can encode.
+        _ = try JSONEncoder().encode(geometry)
+    }
+}
