@@ -5,11 +5,10 @@ import TestSupport
 
 /// Helpers shared by the seed chart tests: decode a case from JSON text and reach its typed layout.
 enum SeedTest {
-    /// A seed case from JSON text; "kind" and "name" are filled in when missing.
+    /// A seed case from JSON text; "kind" and "name" are prepended unless the text starts with "kind".
     static func decode(_ json: String, nonFinite: Bool = false) throws -> SeedChartCase {
         var text = json.trimmingCharacters(in: .whitespacesAndNewlines)
-        if !text.contains("\"kind\"") { text = "{\"kind\": \"chart\", " + text.dropFirst() }
-        if !text.contains("\"name\"") { text = "{\"name\": \"test\", " + text.dropFirst() }
+        if !text.hasPrefix("{\"kind\"") { text = "{\"kind\": \"chart\", \"name\": \"test\", " + text.dropFirst() }
         let decoder = JSONDecoder()
         if nonFinite {
             decoder.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
