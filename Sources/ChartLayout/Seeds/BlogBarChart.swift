@@ -111,7 +111,7 @@ extension BlogBarChart.Spec: SeedChartStyle {
             return BlogBarChart.Bar(
                 name: datum.name, value: datum.value, rect: rect,
                 highlighted: valueMax > 0 && datum.value == valueMax,
-                valueLabel: .init(text: String(Int(datum.value.rounded(.towardZero))),
+                valueLabel: .init(text: SeedFormatting.truncated(datum.value),
                                   frame: Rect(x: boxX, y: top - 45, width: box.width, height: box.height)),
                 nameLabel: .init(text: datum.name, frame: Rect(x: boxX, y: zeroY + 15, width: box.width, height: box.height)))
         }
