@@ -167,7 +167,7 @@ struct SeedResearchKitTests {
         #expect(close(graph.scrubber?.label?.frame, Rect(x: 166, y: 7, width: 24, height: 18.4)))
     }
 
-    /// §B.2 line-graph scrubbing over an unset point: the neighbours skip it (port: a missing side uses the other).
+    /// §B.2 line-graph scrubbing over an unset point: the neighbours skip it.
     @Test func scrubbingBridgesUnsetPoints() throws {
         let graph = try SeedTest.graph("""
             {"style": "researchKitLine", "size": {"width": 355, "height": 237}, "plots": [[0, null, 20, 30]], "scrubX": 60}
@@ -177,5 +177,27 @@ struct SeedResearchKitTests {
         let scrubber = try #require(graph.scrubber)
         #expect(close(scrubber.thumb?.y, 7 + 200 - 133.333_333_333_333_3 * 0.25, tolerance: 1e-6))
         #expect(close(scrubber.value, 5))
+    }
+
+    /// Port decision: before the first valid point the original's previous neighbour stops on the unset index 0
+    /// (y = ph); the port uses the next valid point instead. [null, 20, 10], n = 3: x = 0 → thumb at y(20) = 0 → 7.
+    @Test func scrubbingBeforeTheFirstValidPoint() throws {
+        let graph = try SeedTest.graph("""
+            {"style": "researchKitLine", "size": {"width": 355, "height": 237}, "plots": [[null, 20, 10]], "scrubX": 10}
+            """)
+        let scrubber = try #require(graph.scrubber)
+        #expect(scrubber.snappedIndex == nil)
+        #expect(scrubber.thumb == Point(x: 10, y: 7))
+        #expect(scrubber.value == 20)
+    }
+
+    /// §B.2 given min > max is not validated (reproduced): the plot inverts. min 5, max 1:
+    /// y(v) = 200 − (v − 5)/(1 − 5)·200 → y(1) = 0, y(2) = 50, so the smaller value is drawn higher.
+    @Test func invertedGivenRange() throws {
+        let graph = try SeedTest.graph("""
+            {"style": "researchKitLine", "size": {"width": 355, "height": 237}, "plots": [[1, 2]],
+             "minimumValue": 5, "maximumValue": 1}
+            """)
+        #expect(graph.plots[0].points.map(\.min) == [Point(x: 10, y: 7), Point(x: 310, y: 57)])
     }
 }
