@@ -167,7 +167,6 @@ extension BlogBarChart.Spec: SeedChartStyle {
     /// The post's look: system blue bars, the tallest orange, a black axis, grey 20-pt labels, a 1-pt black border.
     func scene(for resolved: BlogBarChart.Resolved, measurer: any TextMeasuring) -> Scene {
         var scene = Scene(size: size, background: .white)
-        let grey = Color.named["gray"]!
         for bar in resolved.bars {
             scene.append(.rect(bar.rect), style: Style(fill: bar.highlighted ? SeedColor.systemOrange : SeedColor.systemBlue))
         }
@@ -178,7 +177,7 @@ extension BlogBarChart.Spec: SeedChartStyle {
             for label in [bar.nameLabel, bar.valueLabel] {
                 scene.append(.text(TextRun(
                     label.text, fontSize: fontSize, anchor: label.frame.center,
-                    horizontalAlignment: .center, verticalAlignment: .center, color: grey)))
+                    horizontalAlignment: .center, verticalAlignment: .center, color: SeedColor.gray)))
             }
         }
         scene.append(.rect(Rect(x: 0.5, y: 0.5, width: size.width - 1, height: size.height - 1)),

@@ -19,7 +19,7 @@ enum RHLinePlot {
         var useLaserLightLinePlotStyle = false
         var adjustedEdgesToFitLineStrokeInCanvas: [Edge] = []
         var valueStickWidth = 1.2
-        var valueStickColor = Color.named["gray"]!
+        var valueStickColor = SeedColor.gray
         var valueStickTopPadding = 28.0
         var valueStickBottomPadding = 28.0
         var spaceBetweenValueStickAndStickLabel = 8.0

@@ -35,7 +35,7 @@ public struct SeedChartCase: CaseDefinition {
         (name, description, tolerance) = (header.name, header.description, header.tolerance)
         let common = try decoder.container(keyedBy: CaseCommonKey.self)
         expect = try common.decodeIfPresent(SeedJSON.self, forKey: .expect)
-        if let expect, case .object = expect {} else if expect != nil {
+        if let expect, !expect.isObject {
             throw common.invalidValue("expect must be an object of geometry fields", at: .expect)
         }
     }

@@ -41,4 +41,6 @@ enum SeedColor {
     static let systemOrange = Color(red: 255, green: 149, blue: 0)
     static let systemGray = Color(red: 142, green: 142, blue: 147)
     static let lightGray = Color(red: 170, green: 170, blue: 170)
+    /// UIColor.gray (white 0.5), RHLinePlot's stick and the blog's label colour.
+    static let gray = Color(red: 128, green: 128, blue: 128)
 }

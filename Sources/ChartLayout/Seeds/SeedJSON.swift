@@ -5,7 +5,7 @@ import LayoutCore
 /// Each style turns its resolved geometry into a `SeedJSON` object once; `ristretto layout` prints that
 /// object and `expect` is compared against the very same tree, so every printed field can be pinned.
 /// Objects keep their key order for printing; comparison looks keys up by name.
-enum SeedJSON: Hashable, Sendable {
+enum SeedJSON: Equatable, Sendable {
     case null
     case bool(Bool)
     case number(Double)
@@ -25,19 +25,8 @@ enum SeedJSON: Hashable, Sendable {
         }
     }
 
-    func hash(into hasher: inout Hasher) {
-        switch self {
-        case .null: hasher.combine(0)
-        case let .bool(value): hasher.combine(value)
-        case let .number(value): hasher.combine(value)
-        case let .string(value): hasher.combine(value)
-        case let .array(values): hasher.combine(values)
-        case let .object(pairs):
-            for pair in pairs {
-                hasher.combine(pair.key)
-                hasher.combine(pair.value)
-            }
-        }
+    var isObject: Bool {
+        if case .object = self { true } else { false }
     }
 
     /// The value under `key` of an object; nil for a missing key or a non-object.
