@@ -38,4 +38,14 @@ struct SeedGoldenTests {
         // The printed form is JSON that Foundation can encode.
         _ = try JSONEncoder().encode(geometry)
     }
+
+    /// Goldens pin only font-independent geometry (docs/seed-chart-format.md), because the runner measures with the
+    /// pinned font: they must also hold under a measurer with other metrics.
+    @Test(arguments: SeedGoldens.files)
+    func goldenIsFontIndependent(file: String) throws {
+        let chart = try SeedGoldens.load(file)
+        let otherFont = FixedAdvanceTextMeasurer(advance: 0.61, lineSpacing: 1.17, ascentRatio: 0.8)
+        let mismatches = chart.mismatches(in: try chart.layout(measurer: otherFont))
+        #expect(mismatches.isEmpty, "\(file):\n\(mismatches.map(\.description).joined(separator: "\n"))")
+    }
 }

@@ -37,8 +37,8 @@ extension RHLinePlot.Spec {
     func scene(for resolved: RHLinePlot.Resolved, measurer: any TextMeasuring) -> Scene {
         let laser = config.useLaserLightLinePlotStyle
         var scene = Scene(size: size, background: laser ? .black : .white)
-        // 1. Each segment with every stroke, widest first.
-        for segment in resolved.segments {
+        // 1. Each segment with every stroke, widest first; a one-vertex segment (P0 alone) draws nothing, as in SwiftUI.
+        for segment in resolved.segments where segment.points.count >= 2 {
             for stroke in resolved.strokes {
                 let glow = stroke.blur > 0 ? 0.35 : 1
                 scene.append(.polyline(segment.points), style: Style(
