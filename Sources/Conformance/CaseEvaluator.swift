@@ -36,11 +36,12 @@ public enum CaseEvaluator {
     }
 }
 
-/// The JSON style of every document the CLI prints: pretty, UTF-8, keys in declaration order.
+/// The JSON style of every document the CLI prints: pretty, UTF-8, keys sorted. Foundation on Linux does not keep
+/// declaration order (it varies from run to run), and output must be byte-identical across runs.
 public enum JSONOutput {
     public static func encode<Value: Encodable>(_ value: Value) throws -> Data {
         let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .withoutEscapingSlashes]
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         return try encoder.encode(value)
     }
 }
