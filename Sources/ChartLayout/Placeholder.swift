@@ -1,2 +1,0 @@
-import LayoutCore
-// Placeholder until the module lands.
