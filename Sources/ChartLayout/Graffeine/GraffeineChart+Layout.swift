@@ -12,9 +12,14 @@ extension GraffeineChart {
         let laidOut = layers.map { layer -> ChartGeometry.Layer in
             let frame = regions.frame(of: layer)
             let context = GraffeineLayerContext(layer: layer, size: frame.size, measurer: measurer)
+            let clip = context.clip
+            let primitives = context.primitives().map { primitive in
+                var clipped = primitive
+                clipped.item.clip = clip
+                return clipped
+            }
             return ChartGeometry.Layer(
-                id: layer.id, type: layer.type, frame: frame, clip: context.clip, fill: layer.fill,
-                primitives: context.primitives())
+                id: layer.id, type: layer.type, frame: frame, clip: clip, fill: layer.fill, primitives: primitives)
         }
         // 3. Paint the layers first to last (the first is at the bottom), each over its container fill.
         var scene = Scene(size: size, background: background)
