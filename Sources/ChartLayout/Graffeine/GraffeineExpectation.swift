@@ -37,8 +37,10 @@ public struct GraffeineExpectation: Hashable, Sendable, Decodable {
         public var rotation: Double?
         /// The bounding box of the shape's outline.
         public var bounds: Rect?
-        public var fill: Color?
-        public var stroke: Color?
+        /// `.some(nil)` (JSON null) pins "not painted".
+        public var fill: Color??
+        /// `.some(nil)` (JSON null) pins "not stroked".
+        public var stroke: Color??
         public var color: Color?
         public var background: Color?
         public var lineWidth: Double?
@@ -171,6 +173,12 @@ struct GraffeineMismatchCollector {
         value(subject, field, expected.hexString, actual?.hexString)
     }
 
+    /// A paint that may be pinned as absent (`.some(nil)`).
+    mutating func paint(_ subject: String, _ field: String, _ expected: Color??, _ actual: Color?) {
+        guard let expected else { return }
+        value(subject, field, expected?.hexString ?? "none", actual?.hexString ?? "none")
+    }
+
     /// Checks every field the item names against the primitive.
     mutating func item(_ subject: String, _ item: GraffeineExpectation.Item, _ actual: SceneItem) {
         let shape = actual.shape
@@ -217,8 +225,8 @@ struct GraffeineMismatchCollector {
         if let expected = item.bounds {
             if let bounds = GraffeineGeometry.bounds(of: shape) { rect(subject, "bounds", expected, bounds) } else { missing(subject, "bounds", "a shape") }
         }
-        color(subject, "fill", item.fill, actual.style.fill)
-        color(subject, "stroke", item.stroke, actual.style.stroke)
+        paint(subject, "fill", item.fill, actual.style.fill)
+        paint(subject, "stroke", item.stroke, actual.style.stroke)
         color(subject, "color", item.color, run?.color)
         color(subject, "background", item.background, run?.background)
         optionalNumber(subject, "lineWidth", item.lineWidth, actual.style.lineWidth)
@@ -301,8 +309,8 @@ extension GraffeineExpectation.Item {
         verticalAlign = try c.decodeIfPresent(TextRun.VerticalAlignment.self, forKey: .verticalAlign)
         rotation = try c.decodeFiniteIfPresent(.rotation)
         bounds = try c.decodeIfPresent(Rect.self, forKey: .bounds)
-        fill = try c.decodeIfPresent(Color.self, forKey: .fill)
-        stroke = try c.decodeIfPresent(Color.self, forKey: .stroke)
+        fill = try Self.paint(c, .fill)
+        stroke = try Self.paint(c, .stroke)
         color = try c.decodeIfPresent(Color.self, forKey: .color)
         background = try c.decodeIfPresent(Color.self, forKey: .background)
         lineWidth = try c.decodeFiniteIfPresent(.lineWidth)
@@ -310,6 +318,13 @@ extension GraffeineExpectation.Item {
         opacity = try c.decodeFiniteIfPresent(.opacity)
         clip = try c.decodeIfPresent(Rect.self, forKey: .clip)
         absent = try c.decode(.absent, default: false)
+    }
+
+    /// Absent key: nil (not checked); JSON null: `.some(nil)` (not painted); a colour: that colour.
+    static func paint(_ container: KeyedDecodingContainer<CodingKeys>, _ key: CodingKeys) throws -> Color?? {
+        guard container.contains(key) else { return nil }
+        if try container.decodeNil(forKey: key) { return .some(nil) }
+        return .some(try container.decode(Color.self, forKey: key))
     }
 }
 
