@@ -65,14 +65,16 @@ extension GraffeineData {
         values.lo.indices.contains(index) ? values.lo[index] ?? 0 : 0
     }
 
-    /// `v/max`, or 0 when max is 0: the guarded form Line and Plot use.
+    /// `v/max`, or 0 when max is 0 (or the quotient overflows): the guarded form Line and Plot use.
     public static func percent(_ value: Double, _ max: Double) -> Double {
         ratio(value, max) ?? 0
     }
 
-    /// `v/max`, or nil when max is 0 (upstream's unguarded layers produce NaN there).
+    /// `v/max`, or nil when max is 0 or the quotient is not finite (upstream's unguarded layers produce NaN
+    /// or infinity there; each caller documents what nil means for it).
     static func ratio(_ value: Double, _ max: Double) -> Double? {
-        max == 0 ? nil : value / max
+        let quotient = value / max
+        return max == 0 || !quotient.isFinite ? nil : quotient
     }
 
     /// The label text of unit `index`: the selected label while selected (falling back to `labels`),
