@@ -70,7 +70,8 @@ extension GraffeineLayerContext {
             let shape = Shape.line(
                 from: Point(main: start, cross: position, along: lineAxis),
                 to: Point(main: start + length, cross: position, along: lineAxis))
-            return ChartGeometry.Primitive(index: index, item: SceneItem(shape: shape, style: layer.unitStyle(index)))
+            // Grid lines have no selection styling (spec §9.2).
+            return ChartGeometry.Primitive(index: index, item: SceneItem(shape: shape, style: layer.unitStyle(index, selected: false)))
         }
     }
 
