@@ -6,15 +6,15 @@ import LayoutCore
 public enum CaseKinds {
     /// Every kind and style, for messages and docs.
     public static var catalogue: [String] {
-        ["box", "scene"] + SeedChartCase.styles.map { "chart (style \($0))" }
+        ["box", "chart", "scene"] + SeedChartCase.styles.map { "chart (style \($0))" }
     }
 
     static func type(kind: String, style: String?) -> (any CaseDefinition.Type)? {
         switch kind {
         case "scene": SceneCase.self
         case "box": BoxCase.self
-        case "chart" where style != nil && style != "graffeine":
-            SeedChartCase.styles.contains(style ?? "") ? SeedChartCase.self : nil
+        case "chart" where style == nil || style == "graffeine": ChartCase.self
+        case "chart": SeedChartCase.styles.contains(style ?? "") ? SeedChartCase.self : nil
         default: nil
         }
     }
