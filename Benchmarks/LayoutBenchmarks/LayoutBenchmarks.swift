@@ -1,7 +1,6 @@
 import Benchmark
 import Benchmarking
 import BoxLayout
-import Foundation
 import LayoutCore
 
 /// The DESIGN.md workloads, timed by ordo-one/benchmark with malloc counting: relayout must not allocate per node.
@@ -14,13 +13,13 @@ let benchmarks: @Sendable () -> Void = {
         maxIterations: 100_000)
 
     for (shape, size) in [(BenchShape.linear, 200), (.flow, 200), (.depth, 40), (.linear, 10_000), (.depth, 1_000)] {
-        let boxCase = try! JSONDecoder().decode(BoxCase.self, from: try! Workload(shape: shape, size: size).caseJSON())
-        let base = boxCase.proposal
+        let workload = Workload(shape: shape, size: size)
+        let root = workload.boxNode, base = workload.proposal
         // Relayout alternates the width as DESIGN.md says, so no timed call repeats the previous proposal.
         let widths: (Double, Double) = shape == .flow ? (500, 501) : (10_000_000, 10_000_001)
 
         Benchmark("relayout \(shape.rawValue) \(size)") { benchmark in
-            let engine = BoxLayoutEngine(root: boxCase.root, measurer: FixedAdvanceTextMeasurer())
+            let engine = BoxLayoutEngine(root: root, measurer: FixedAdvanceTextMeasurer())
             var proposal = base
             engine.layout(proposal: proposal)
             benchmark.startMeasurement()
@@ -33,7 +32,7 @@ let benchmarks: @Sendable () -> Void = {
 
         Benchmark("fresh \(shape.rawValue) \(size)") { benchmark in
             for _ in benchmark.scaledIterations {
-                let engine = BoxLayoutEngine(root: boxCase.root, measurer: FixedAdvanceTextMeasurer())
+                let engine = BoxLayoutEngine(root: root, measurer: FixedAdvanceTextMeasurer())
                 benchmark.startMeasurement()
                 blackHole(engine.layout(proposal: base))
                 benchmark.stopMeasurement()

@@ -43,8 +43,10 @@ public struct BenchmarkConfiguration: Hashable, Sendable {
 }
 
 /// An in-process engine times itself with the full loop (`timeInProcess`) instead of one bench call per batch.
+/// It receives the workload itself, not its JSON: Foundation's JSON parser stops at 512 nested containers,
+/// which the depth-1000 tree exceeds.
 public protocol InProcessTimable: LayoutEngineAdapter {
-    func time(caseJSON: Data, mode: BenchMode, options: TimingOptions) throws -> TimingResult
+    func time(workload: Workload, mode: BenchMode, options: TimingOptions) throws -> TimingResult
 }
 
 /// One engine's cost on one workload in one mode. Encodes as a row of the JSON contract
@@ -183,7 +185,7 @@ public func runBenchmarks(_ config: BenchmarkConfiguration, engines: [any Layout
                     }
                     let started = ContinuousClock.now
                     do {
-                        let timing = try time(engine, caseJSON: caseJSON, mode: mode, config: config, budget: budgets[engine.name]!)
+                        let timing = try time(engine, workload: workload, caseJSON: caseJSON, mode: mode, config: config, budget: budgets[engine.name]!)
                         results.append(BenchmarkResult(engine: engine.name, workload: workload, mode: mode, timing: timing))
                         budgets[engine.name]!.record(series: series, size: size, nanos: timing.nanosPerLayout.median)
                     } catch let stop as SeriesStop {
@@ -204,11 +206,11 @@ public func runBenchmarks(_ config: BenchmarkConfiguration, engines: [any Layout
 
 /// Times one engine on one case: the full in-process loop, or a calibrated series of adapter bench calls.
 func time(
-    _ engine: any LayoutEngineAdapter, caseJSON: Data, mode: BenchMode, config: BenchmarkConfiguration,
+    _ engine: any LayoutEngineAdapter, workload: Workload, caseJSON: Data, mode: BenchMode, config: BenchmarkConfiguration,
     budget: EngineBudget
 ) throws -> TimingResult {
     if let timable = engine as? any InProcessTimable {
-        return try timable.time(caseJSON: caseJSON, mode: mode, options: config.timing)
+        return try timable.time(workload: workload, mode: mode, options: config.timing)
     }
     if let peer = engine as? SubprocessEngine { peer.requestTimeout = max(budget.remaining, .seconds(1)) }
     let options = config.timing

@@ -23,11 +23,12 @@ public final class ReferenceEngine: InProcessTimable, @unchecked Sendable {
     }
 
     public func bench(caseJSON: Data, iterations: Int, mode: BenchMode) throws -> Double {
-        try timeInProcessBatch(subject(try decode(caseJSON)), iterations: iterations, mode: mode)
+        let boxCase = try decode(caseJSON)
+        return try timeInProcessBatch(subject(root: boxCase.root, proposal: boxCase.proposal), iterations: iterations, mode: mode)
     }
 
-    public func time(caseJSON: Data, mode: BenchMode, options: TimingOptions) throws -> TimingResult {
-        try timeInProcess(subject(try decode(caseJSON)), mode: mode, options: options)
+    public func time(workload: Workload, mode: BenchMode, options: TimingOptions) throws -> TimingResult {
+        try timeInProcess(subject(root: workload.boxNode, proposal: workload.proposal), mode: mode, options: options)
     }
 
     private func decode(_ caseJSON: Data) throws -> BoxCase {
@@ -36,11 +37,10 @@ public final class ReferenceEngine: InProcessTimable, @unchecked Sendable {
 
     /// Build = `BoxLayoutEngine.init` (flattening the tree); layout = `layout(proposal:)` with the root width
     /// replaced when relayout alternates it.
-    private func subject(_ boxCase: BoxCase) -> InProcessSubject<BoxLayoutEngine> {
+    private func subject(root: BoxNode, proposal: BoxProposal) -> InProcessSubject<BoxLayoutEngine> {
         let measurer = self.measurer
-        let proposal = boxCase.proposal
         return InProcessSubject(
-            build: { BoxLayoutEngine(root: boxCase.root, measurer: measurer) },
+            build: { BoxLayoutEngine(root: root, measurer: measurer) },
             layout: { engine, width in
                 var timed = proposal
                 if let width { timed.width = width }

@@ -1,4 +1,6 @@
+import BoxLayout
 import Foundation
+import LayoutCore
 
 /// The three tree shapes of Puyopuyo's "Layout cost" tables (DESIGN.md "Benchmark shapes").
 public enum BenchShape: String, Hashable, Sendable, Codable, CaseIterable {
@@ -86,10 +88,63 @@ public struct Workload: Hashable, Sendable {
     }
 
     /// The box case as compact, single-line JSON with sorted keys (deterministic bytes).
+    ///
+    /// Written by hand rather than with JSONEncoder: Foundation's JSON coders stop at 512 nested containers,
+    /// and the depth-1000 tree nests 2 002 of them.
     public func caseJSON() throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return try encoder.encode(boxCase)
+        let value = boxCase
+        var text = #"{"description":"# + Self.quoted(value.description) + #","kind":"box","name":"# + Self.quoted(value.name)
+        text += #","proposal":{"height":null,"width":"# + (value.proposal.width.map { Self.number($0) } ?? "null") + "},\"root\":"
+        Self.write(value.root, into: &text)
+        return Data((text + "}").utf8)
+    }
+
+    /// The tree as BoxLayout nodes, for the in-process reference engine (no JSON, so no nesting limit).
+    public var boxNode: BoxNode {
+        func convert(_ node: WorkloadNode) -> BoxNode {
+            BoxNode(
+                type: BoxNodeType(rawValue: node.type) ?? .leaf, margin: Insets(all: node.margin ?? 0),
+                space: node.space ?? 0, itemSpace: node.itemSpace, runSpace: node.runSpace,
+                content: node.content.map { Size(width: $0.width, height: $0.height) },
+                children: (node.children ?? []).map(convert))
+        }
+        return convert(boxCase.root)
+    }
+
+    /// The root proposal of the tree.
+    public var proposal: BoxProposal { BoxProposal(width: boxCase.proposal.width, height: boxCase.proposal.height) }
+
+    static func write(_ node: WorkloadNode, into text: inout String) {
+        // Keys in sorted order, matching JSONEncoder's .sortedKeys output of earlier versions byte for byte.
+        text += "{"
+        var fields: [String] = []
+        if let children = node.children {
+            var list = "\"children\":["
+            for (index, child) in children.enumerated() {
+                if index > 0 { list += "," }
+                write(child, into: &list)
+            }
+            fields.append(list + "]")
+        }
+        if let content = node.content {
+            fields.append(#""content":{"height":"# + number(content.height) + #","width":"# + number(content.width) + "}")
+        }
+        fields.append(#""height":"wrap""#)
+        if let itemSpace = node.itemSpace { fields.append(#""itemSpace":"# + number(itemSpace)) }
+        if let margin = node.margin { fields.append(#""margin":"# + number(margin)) }
+        if let runSpace = node.runSpace { fields.append(#""runSpace":"# + number(runSpace)) }
+        if let space = node.space { fields.append(#""space":"# + number(space)) }
+        fields.append(#""type":"# + quoted(node.type))
+        fields.append(#""width":"wrap""#)
+        text += fields.joined(separator: ",") + "}"
+    }
+
+    static func number(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+    }
+
+    static func quoted(_ text: String) -> String {
+        "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
     }
 }
 

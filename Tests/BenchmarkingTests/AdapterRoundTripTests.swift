@@ -86,8 +86,9 @@ final class FakeEngine: InProcessTimable, @unchecked Sendable {
     func info() throws -> EngineInfo { EngineInfo(name: name, version: "fake") }
     func layout(caseJSON: Data) throws -> [PeerFrame] { [] }
     func bench(caseJSON: Data, iterations: Int, mode: BenchMode) throws -> Double { 1_000 }
-    func time(caseJSON: Data, mode: BenchMode, options: TimingOptions) throws -> TimingResult {
-        TimingResult(nanosPerLayout: BatchStatistics([Double(caseJSON.count), Double(caseJSON.count)])!, iterationsPerBatch: 1)
+    func time(workload: Workload, mode: BenchMode, options: TimingOptions) throws -> TimingResult {
+        let bytes = Double(try workload.caseJSON().count)
+        return TimingResult(nanosPerLayout: BatchStatistics([bytes, bytes])!, iterationsPerBatch: 1)
     }
 }
 
@@ -108,5 +109,32 @@ struct RunnerTests {
         #expect(config.sizes(for: .linear) == [5, 100, 200])
         #expect(config.sizes(for: .depth) == [4, 24, 40])
         #expect(BenchmarkConfiguration(includeScaling: true).sizes(for: .depth).suffix(2) == [100, 1_000])
+    }
+}
+
+struct DeepWorkloadTests {
+    /// Foundation's JSON coders stop at 512 nested containers; the depth-1000 tree nests 2 002 and still encodes,
+    /// and its node tree has 1 001 boxes and 5 000 leaves.
+    @Test func depthThousandEncodesAndBuilds() throws {
+        let workload = Workload(shape: .depth, size: 1_000)
+        let json = try workload.caseJSON()
+        #expect(json.count > 100_000)
+        var boxes = 0, leaves = 0
+        var stack = [workload.boxNode]
+        while let node = stack.popLast() {
+            if node.type == .leaf { leaves += 1 } else { boxes += 1 }
+            stack += node.children
+        }
+        #expect(boxes == 1_001 && leaves == 5_000)
+    }
+
+    /// The hand-written JSON equals JSONEncoder's sorted-key output wherever JSONEncoder can write it.
+    @Test(arguments: [Workload(shape: .linear, size: 3), Workload(shape: .flow, size: 5), Workload(shape: .depth, size: 4)])
+    func handWrittenJSONMatchesJSONEncoder(workload: Workload) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let reference = try JSONSerialization.jsonObject(with: encoder.encode(workload.boxCase)) as? NSDictionary
+        let written = try JSONSerialization.jsonObject(with: workload.caseJSON()) as? NSDictionary
+        #expect(reference == written)
     }
 }
