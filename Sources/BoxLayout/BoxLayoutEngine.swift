@@ -80,12 +80,10 @@ public final class BoxLayoutEngine: @unchecked Sendable {
         self.parents = parents
         self.childPositions = positions
         self.ids = ids
-        state = LayoutState(
-            nodes: nodes, itemList: itemList,
-            sizes: [Size](repeating: .zero, count: nodes.count), centers: [Point](repeating: .zero, count: nodes.count),
-            conflictHistory: [])
-        state.conflictHistory.reserveCapacity(64)
+        state = LayoutState(nodes: nodes, itemList: itemList)
     }
+
+    deinit { state.deallocate() }
 
     /// Lays out the whole tree; the hot path: it allocates nothing per node. Returns the root's size.
     /// The root sits at its margins' top-left corner; a nil proposal dimension is unbounded.
