@@ -104,30 +104,32 @@ extension BoxNode: Codable {
         }
     }
 
-    /// Writes only the keys that differ from their defaults, so files stay short and decode back equal.
+    /// Writes only the keys that differ from their defaults and apply to the type, so files stay short and
+    /// always decode again.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
+        let allowed = BoxNode.allowedKeys(for: type)
         try container.encode(type, forKey: .type)
         try container.encodeIfPresent(id, forKey: .id)
-        if width != .wrap() { try container.encode(width, forKey: .width) }
-        if height != .wrap() { try container.encode(height, forKey: .height) }
-        if margin != .zero { try container.encode(margin, forKey: .margin) }
-        if alignment != .idle { try container.encode(alignment, forKey: .alignment) }
-        if flowEnding { try container.encode(flowEnding, forKey: .flowEnding) }
-        if !activated { try container.encode(activated, forKey: .activated) }
-        if padding != .zero { try container.encode(padding, forKey: .padding) }
-        try container.encodeIfPresent(justifyContent, forKey: .justifyContent)
-        if space != 0 { try container.encode(space, forKey: .space) }
-        if format != .leading { try container.encode(format, forKey: .format) }
-        if reverse { try container.encode(reverse, forKey: .reverse) }
-        if arrange != 0 { try container.encode(arrange, forKey: .arrange) }
-        try container.encodeIfPresent(itemSpace, forKey: .itemSpace)
-        try container.encodeIfPresent(runSpace, forKey: .runSpace)
-        if runFormat != .leading { try container.encode(runFormat, forKey: .runFormat) }
-        if runRowSize != BoxNode.defaultRunRowSize { try container.encode(runRowSize, forKey: .runRowSize) }
-        try container.encodeIfPresent(content, forKey: .content)
-        try container.encodeIfPresent(text, forKey: .text)
-        try container.encodeIfPresent(fontSize, forKey: .fontSize)
-        if !children.isEmpty { try container.encode(children, forKey: .children) }
+        if allowed.contains(.width), width != .wrap() { try container.encode(width, forKey: .width) }
+        if allowed.contains(.height), height != .wrap() { try container.encode(height, forKey: .height) }
+        if allowed.contains(.margin), margin != .zero { try container.encode(margin, forKey: .margin) }
+        if allowed.contains(.alignment), alignment != .idle { try container.encode(alignment, forKey: .alignment) }
+        if allowed.contains(.flowEnding), flowEnding { try container.encode(flowEnding, forKey: .flowEnding) }
+        if allowed.contains(.activated), !activated { try container.encode(activated, forKey: .activated) }
+        if allowed.contains(.padding), padding != .zero { try container.encode(padding, forKey: .padding) }
+        if allowed.contains(.justifyContent) { try container.encodeIfPresent(justifyContent, forKey: .justifyContent) }
+        if allowed.contains(.space), space != 0 { try container.encode(space, forKey: .space) }
+        if allowed.contains(.format), format != .leading { try container.encode(format, forKey: .format) }
+        if allowed.contains(.reverse), reverse { try container.encode(reverse, forKey: .reverse) }
+        if allowed.contains(.arrange), arrange != 0 { try container.encode(arrange, forKey: .arrange) }
+        if allowed.contains(.itemSpace) { try container.encodeIfPresent(itemSpace, forKey: .itemSpace) }
+        if allowed.contains(.runSpace) { try container.encodeIfPresent(runSpace, forKey: .runSpace) }
+        if allowed.contains(.runFormat), runFormat != .leading { try container.encode(runFormat, forKey: .runFormat) }
+        if allowed.contains(.runRowSize), runRowSize != BoxNode.defaultRunRowSize { try container.encode(runRowSize, forKey: .runRowSize) }
+        if allowed.contains(.content) { try container.encodeIfPresent(content, forKey: .content) }
+        if allowed.contains(.text) { try container.encodeIfPresent(text, forKey: .text) }
+        if allowed.contains(.fontSize) { try container.encodeIfPresent(fontSize, forKey: .fontSize) }
+        if allowed.contains(.children), !children.isEmpty { try container.encode(children, forKey: .children) }
     }
 }

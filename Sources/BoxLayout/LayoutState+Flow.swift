@@ -47,7 +47,7 @@ extension LayoutState {
     /// Count mode: `arrange` items per line, in declaration order. Items are measured once, by their line.
     private mutating func breakByCount(_ flow: Int) -> Int {
         var lineCount = 0
-        let count = nodes[flow].items.count, arrange = Int32(nodes[flow].arrange)
+        let count = nodes[flow].items.count, arrange = Int32(clamping: nodes[flow].arrange)
         for start in stride(from: Int32(0), to: count, by: Int(arrange)) {
             setLine(lineCount, of: flow, start, min(start + arrange, count))
             lineCount += 1

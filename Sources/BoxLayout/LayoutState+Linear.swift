@@ -102,6 +102,7 @@ extension LayoutState {
 
     /// The layout residual offered to `child`, its own margins included (§6.2).
     /// - Parameter estimate: the cross size the conflict solver is trying; **its ratio factor is not applied** (quirk).
+    @inline(__always)
     private func offer(_ child: Int, _ pass: LinearPass, estimate: Double?) -> Size {
         let childNode = nodes[child]
         let main = childNode.dim(along: pass.axis), cross = childNode.dim(along: pass.axis.crossAxis)

@@ -64,12 +64,14 @@ struct LayoutState {
     }
 
     /// The content residual and the children residual of box `index` (§3.1).
+    @inline(__always)
     func residuals(_ index: Int, offered: Size) -> (content: Size, inner: Size) {
         let content = Residuals.content(of: nodes[index], offered: offered)
         return (content, Residuals.children(of: nodes[index], content: content))
     }
 
     /// A leaf (§3.4): the measure function's natural size, clipped to the content residual.
+    @inline(__always)
     func measureLeaf(_ index: Int, offered: Size) -> Size {
         let node = nodes[index]
         let residual = Residuals.content(of: node, offered: offered)
@@ -91,6 +93,7 @@ struct LayoutState {
     }
 
     /// The centre of `child` on `axis` inside `box`, whose final extent on that axis is `extent`.
+    @inline(__always)
     func place(_ child: Int, in box: FlatNode, extent: Double, axis: Axis, justify: BoxAlignment) -> Double {
         let childNode = nodes[child]
         let placement = AxisPlacement(
@@ -114,6 +117,7 @@ struct AxisPlacement {
     ///   - alignment: the child's own alignment, which wins when it is `.none` or speaks about `axis`.
     ///   - justify: the box's justifyContent, already given the linear `.center` fallback when it applies.
     /// - Returns: the centre coordinate; **0 when nothing speaks about the axis or the alignment is `.none`** (quirk 12).
+    @inline(__always)
     func center(
         size: Double, marginStart: Double, marginEnd: Double, alignment: BoxAlignment, justify: BoxAlignment, axis: Axis
     ) -> Double {
