@@ -15,19 +15,32 @@ public final class BoxLayoutEngine: @unchecked Sendable {
     let ids: [String?]
 
     public init(root: BoxNode, measurer: any TextMeasuring) {
-        // 1. Pre-order over the active nodes, without recursion.
+        // 1. Pre-order over the active nodes, without recursion: a stack of sibling lists and the next index.
         var nodes: [FlatNode] = [], parents: [Int32] = [], positions: [Int32] = [], ids: [String?] = []
-        var stack: [(node: BoxNode, parent: Int32, position: Int32, depth: Int)] = [(root, -1, 0, 0)]
-        while let (node, parent, position, depth) = stack.popLast() {
-            guard node.activated, depth <= BoxNode.maximumDepth else { continue }
-            let index = Int32(nodes.count)
+        func record(_ node: BoxNode, parent: Int32, position: Int32) {
             nodes.append(FlatNode(node, measurer: measurer))
             parents.append(parent)
             positions.append(position)
             ids.append(node.id)
-            for (childPosition, child) in node.children.enumerated().reversed() {
-                stack.append((child, index, Int32(childPosition), depth + 1))
+        }
+        var stack: [(siblings: [BoxNode], next: Int, parent: Int32)] = []
+        if root.activated {
+            record(root, parent: -1, position: 0)
+            if !root.children.isEmpty { stack.append((root.children, 0, 0)) }
+        }
+        while !stack.isEmpty {
+            let top = stack.count - 1
+            let position = stack[top].next
+            guard position < stack[top].siblings.count else {
+                stack.removeLast()
+                continue
             }
+            stack[top].next += 1
+            let child = stack[top].siblings[position]
+            // The stack holds one entry per level above the child: its depth is stack.count.
+            guard child.activated, stack.count <= BoxNode.maximumDepth else { continue }
+            record(child, parent: stack[top].parent, position: Int32(position))
+            if !child.children.isEmpty { stack.append((child.children, 0, Int32(nodes.count - 1))) }
         }
         realCount = nodes.count
         // 2. Each container's children slice (declaration order), measuring-order slice and, for flows, lines.
@@ -54,18 +67,19 @@ public final class BoxLayoutEngine: @unchecked Sendable {
         // 3. Measuring orders (stable): linear boxes store theirs; flow items get ranks along the line axis.
         for index in 0..<realCount where nodes[index].kind == .linear || nodes[index].kind == .flow {
             let items = nodes[index].items
-            let children = (0..<Int(items.count)).map { Int(itemList[Int(items.declarationStart) + $0]) }
             let mainAxis = nodes[index].kind == .flow ? nodes[index].axis.crossAxis : nodes[index].axis
-            let ordered = children.enumerated().sorted { lhs, rhs in
-                let left = nodes[lhs.element].dim(along: mainAxis).measuringLevel
-                let right = nodes[rhs.element].dim(along: mainAxis).measuringLevel
-                return left != right ? left < right : lhs.offset < rhs.offset
+            let start = Int(items.declarationStart), count = Int(items.count)
+            func level(_ offset: Int) -> (Int, Double) { nodes[Int(itemList[start + offset])].dim(along: mainAxis).measuringLevel }
+            // Usually the declaration order already is the measuring order; sort only when it is not.
+            var ordered = Array(0..<count)
+            if (1..<max(count, 1)).contains(where: { level($0 - 1) > level($0) }) {
+                ordered.sort { level($0) != level($1) ? level($0) < level($1) : $0 < $1 }
             }
-            for (rank, entry) in ordered.enumerated() {
+            for (rank, offset) in ordered.enumerated() {
                 if nodes[index].kind == .linear {
-                    itemList[Int(items.orderStart) + rank] = Int32(entry.element)
+                    itemList[Int(items.orderStart) + rank] = itemList[start + offset]
                 } else {
-                    nodes[entry.element].rank = Int32(rank)
+                    nodes[Int(itemList[start + offset])].rank = Int32(rank)
                 }
             }
             // 4. A flow gets one virtual line box per item: no layout makes more lines than items.
@@ -80,12 +94,10 @@ public final class BoxLayoutEngine: @unchecked Sendable {
         self.parents = parents
         self.childPositions = positions
         self.ids = ids
-        state = LayoutState(
-            nodes: nodes, itemList: itemList,
-            sizes: [Size](repeating: .zero, count: nodes.count), centers: [Point](repeating: .zero, count: nodes.count),
-            conflictHistory: [])
-        state.conflictHistory.reserveCapacity(64)
+        state = LayoutState(nodes: nodes, itemList: itemList)
     }
+
+    deinit { state.deallocate() }
 
     /// Lays out the whole tree; the hot path: it allocates nothing per node. Returns the root's size.
     /// The root sits at its margins' top-left corner; a nil proposal dimension is unbounded.

@@ -1,6 +1,9 @@
 import LayoutCore
 
 extension BoxNode: Codable {
+    /// A decoder `userInfo` key whose `Int` value lowers the nesting limit below `maximumDepth`.
+    public static let depthLimitKey = CodingUserInfoKey(rawValue: "BoxNode.depthLimit")!
+
     enum CodingKeys: String, CodingKey, CaseIterable {
         case type, id, width, height, margin, alignment, flowEnding, activated
         case padding, justifyContent, children
@@ -30,22 +33,37 @@ extension BoxNode: Codable {
     public init(from decoder: any Decoder) throws {
         // 1. Refuse deep nesting before decoding anything below, so hostile input cannot exhaust the stack.
         //    Each level adds two coding keys ("children", index), so half the path length is the depth.
-        if decoder.codingPath.count / 2 > BoxNode.maximumDepth {
-            throw decoder.invalidValue("nesting is deeper than \(BoxNode.maximumDepth) levels")
+        let limit = decoder.userInfo[BoxNode.depthLimitKey] as? Int ?? BoxNode.maximumDepth
+        if decoder.codingPath.count / 2 > limit {
+            throw decoder.invalidValue("nesting is deeper than \(limit) levels")
         }
         let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
+        // 2. Everything but the children, in a helper so the recursive frame stays small.
+        self = try BoxNode.decodeProperties(container)
+        // 3. The children, recursively.
+        children = try container.decode(.children, default: [])
+    }
+
+    /// Decodes every key except `children`.
+    private static func decodeProperties(_ container: KeyedDecodingContainer<CodingKeys>) throws -> BoxNode {
         let typeName = try container.decode(String.self, forKey: .type)
         guard let type = BoxNodeType(rawValue: typeName) else {
             throw container.invalidValue(
                 "unknown node type '\(typeName)' (allowed: \(BoxNodeType.allCases.map(\.rawValue).joined(separator: ", ")))", at: .type)
         }
-        // 2. Keys of another type are mistakes, not silently ignored.
+        // Keys of another type are mistakes, not silently ignored.
         let allowed = BoxNode.allowedKeys(for: type)
         if let misplaced = CodingKeys.allCases.first(where: { container.contains($0) && !allowed.contains($0) }) {
             throw container.invalidValue("'\(misplaced.rawValue)' does not apply to a \(type.rawValue)", at: misplaced)
         }
-        // 3. The measure properties.
-        self.init(type: type)
+        var node = BoxNode(type: type)
+        try node.decodeMeasure(container)
+        try node.decodeRegulator(container)
+        try node.decodeLeaf(container)
+        return node
+    }
+
+    private mutating func decodeMeasure(_ container: KeyedDecodingContainer<CodingKeys>) throws {
         id = try container.decodeIfPresent(String.self, forKey: .id)
         width = try container.decode(.width, default: .wrap())
         height = try container.decode(.height, default: .wrap())
@@ -53,7 +71,9 @@ extension BoxNode: Codable {
         alignment = try container.decode(.alignment, default: .idle)
         flowEnding = try container.decode(.flowEnding, default: false)
         activated = try container.decode(.activated, default: true)
-        // 4. The regulator properties.
+    }
+
+    private mutating func decodeRegulator(_ container: KeyedDecodingContainer<CodingKeys>) throws {
         padding = try container.decode(.padding, default: .zero)
         justifyContent = try container.decodeIfPresent(BoxAlignment.self, forKey: .justifyContent)
         space = try container.decodeFiniteIfPresent(.space) ?? 0
@@ -68,7 +88,10 @@ extension BoxNode: Codable {
         runSpace = try container.decodeFiniteIfPresent(.runSpace)
         runFormat = try container.decode(.runFormat, default: .leading)
         runRowSize = try container.decode(.runRowSize, default: BoxNode.defaultRunRowSize)
-        // 5. The leaf content: a natural size or a text, not both.
+    }
+
+    /// The leaf content: a natural size or a text, not both.
+    private mutating func decodeLeaf(_ container: KeyedDecodingContainer<CodingKeys>) throws {
         content = try container.decodeIfPresent(Size.self, forKey: .content)
         text = try container.decodeIfPresent(String.self, forKey: .text)
         fontSize = try container.decodeFiniteIfPresent(.fontSize)
@@ -79,33 +102,34 @@ extension BoxNode: Codable {
             throw container.invalidValue(
                 text == nil ? "'fontSize' needs a 'text'" : "fontSize must be > 0, got \(fontSize)", at: .fontSize)
         }
-        children = try container.decode(.children, default: [])
     }
 
-    /// Writes only the keys that differ from their defaults, so files stay short and decode back equal.
+    /// Writes only the keys that differ from their defaults and apply to the type, so files stay short and
+    /// always decode again.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
+        let allowed = BoxNode.allowedKeys(for: type)
         try container.encode(type, forKey: .type)
         try container.encodeIfPresent(id, forKey: .id)
-        if width != .wrap() { try container.encode(width, forKey: .width) }
-        if height != .wrap() { try container.encode(height, forKey: .height) }
-        if margin != .zero { try container.encode(margin, forKey: .margin) }
-        if alignment != .idle { try container.encode(alignment, forKey: .alignment) }
-        if flowEnding { try container.encode(flowEnding, forKey: .flowEnding) }
-        if !activated { try container.encode(activated, forKey: .activated) }
-        if padding != .zero { try container.encode(padding, forKey: .padding) }
-        try container.encodeIfPresent(justifyContent, forKey: .justifyContent)
-        if space != 0 { try container.encode(space, forKey: .space) }
-        if format != .leading { try container.encode(format, forKey: .format) }
-        if reverse { try container.encode(reverse, forKey: .reverse) }
-        if arrange != 0 { try container.encode(arrange, forKey: .arrange) }
-        try container.encodeIfPresent(itemSpace, forKey: .itemSpace)
-        try container.encodeIfPresent(runSpace, forKey: .runSpace)
-        if runFormat != .leading { try container.encode(runFormat, forKey: .runFormat) }
-        if runRowSize != BoxNode.defaultRunRowSize { try container.encode(runRowSize, forKey: .runRowSize) }
-        try container.encodeIfPresent(content, forKey: .content)
-        try container.encodeIfPresent(text, forKey: .text)
-        try container.encodeIfPresent(fontSize, forKey: .fontSize)
-        if !children.isEmpty { try container.encode(children, forKey: .children) }
+        if allowed.contains(.width), width != .wrap() { try container.encode(width, forKey: .width) }
+        if allowed.contains(.height), height != .wrap() { try container.encode(height, forKey: .height) }
+        if allowed.contains(.margin), margin != .zero { try container.encode(margin, forKey: .margin) }
+        if allowed.contains(.alignment), alignment != .idle { try container.encode(alignment, forKey: .alignment) }
+        if allowed.contains(.flowEnding), flowEnding { try container.encode(flowEnding, forKey: .flowEnding) }
+        if allowed.contains(.activated), !activated { try container.encode(activated, forKey: .activated) }
+        if allowed.contains(.padding), padding != .zero { try container.encode(padding, forKey: .padding) }
+        if allowed.contains(.justifyContent) { try container.encodeIfPresent(justifyContent, forKey: .justifyContent) }
+        if allowed.contains(.space), space != 0 { try container.encode(space, forKey: .space) }
+        if allowed.contains(.format), format != .leading { try container.encode(format, forKey: .format) }
+        if allowed.contains(.reverse), reverse { try container.encode(reverse, forKey: .reverse) }
+        if allowed.contains(.arrange), arrange != 0 { try container.encode(arrange, forKey: .arrange) }
+        if allowed.contains(.itemSpace) { try container.encodeIfPresent(itemSpace, forKey: .itemSpace) }
+        if allowed.contains(.runSpace) { try container.encodeIfPresent(runSpace, forKey: .runSpace) }
+        if allowed.contains(.runFormat), runFormat != .leading { try container.encode(runFormat, forKey: .runFormat) }
+        if allowed.contains(.runRowSize), runRowSize != BoxNode.defaultRunRowSize { try container.encode(runRowSize, forKey: .runRowSize) }
+        if allowed.contains(.content) { try container.encodeIfPresent(content, forKey: .content) }
+        if allowed.contains(.text) { try container.encodeIfPresent(text, forKey: .text) }
+        if allowed.contains(.fontSize) { try container.encodeIfPresent(fontSize, forKey: .fontSize) }
+        if allowed.contains(.children), !children.isEmpty { try container.encode(children, forKey: .children) }
     }
 }

@@ -4,41 +4,52 @@ extension LayoutState {
     /// FlowBox (spec §7): breaks the items into lines, lays the lines out as virtual linear boxes inside an outer
     /// linear box along the run axis, then moves each item into the flow's coordinates.
     mutating func calculateFlow(_ flow: Int, offered: Size) -> Size {
-        let node = nodes[flow]
         // 1. Break the items into lines: by count, or by content.
-        let lineCount = node.arrange > 0 ? breakByCount(node) : breakByContent(node, offered: offered)
+        let lineCount = nodes[flow].arrange > 0 ? breakByCount(flow) : breakByContent(flow, offered: offered)
         // 2. Each line measures its items in their measuring order.
-        for line in 0..<lineCount { sortByRank(nodes[lineBox(of: node, line)].items) }
+        for line in 0..<lineCount { sortByRank(nodes[lineBox(of: flow, line)].items) }
         // 3. The outer box: the flow's own size, padding and margins, gap runSpace, format runFormat.
-        let lines = ItemRange(declarationStart: node.linesStart, orderStart: node.linesStart, count: Int32(lineCount))
-        let size = calculateLinear(
-            flow, LinearParameters(axis: node.axis, space: node.runSpace, format: node.runFormat, reverse: node.reverse),
-            items: lines, offered: offered)
+        let size = calculateLinear(flow, outerParameters(flow), items: lines(of: flow, count: lineCount), offered: offered)
         // 4. Items were placed inside their line; shift them by the line's origin.
+        shiftItemsIntoFlow(flow, lineCount: lineCount)
+        return size
+    }
+
+    private func outerParameters(_ flow: Int) -> LinearParameters {
+        let node = nodes[flow]
+        return LinearParameters(axis: node.axis, space: node.runSpace, format: node.runFormat, reverse: node.reverse)
+    }
+
+    private func lines(of flow: Int, count: Int) -> ItemRange {
+        ItemRange(declarationStart: nodes[flow].linesStart, orderStart: nodes[flow].linesStart, count: Int32(count))
+    }
+
+    private mutating func shiftItemsIntoFlow(_ flow: Int, lineCount: Int) {
         for line in 0..<lineCount {
-            let box = lineBox(of: node, line)
+            let box = lineBox(of: flow, line)
             let origin = Point(x: centers[box].x - sizes[box].width / 2, y: centers[box].y - sizes[box].height / 2)
             let items = nodes[box].items
             for position in items.declarationStart..<items.declarationStart + items.count {
                 centers[item(position)] = centers[item(position)] + origin
             }
         }
-        return size
     }
 
-    @inline(__always) private func lineBox(of flow: FlatNode, _ line: Int) -> Int { item(flow.linesStart + Int32(line)) }
+    @inline(__always) private func lineBox(of flow: Int, _ line: Int) -> Int { item(nodes[flow].linesStart + Int32(line)) }
 
     /// Gives line `line` the items `start..<end` (indices into the flow's items).
-    private mutating func setLine(_ line: Int, of flow: FlatNode, _ start: Int32, _ end: Int32) {
+    private mutating func setLine(_ line: Int, of flow: Int, _ start: Int32, _ end: Int32) {
+        let items = nodes[flow].items
         nodes[lineBox(of: flow, line)].items = ItemRange(
-            declarationStart: flow.items.declarationStart + start, orderStart: flow.items.orderStart + start, count: end - start)
+            declarationStart: items.declarationStart + start, orderStart: items.orderStart + start, count: end - start)
     }
 
     /// Count mode: `arrange` items per line, in declaration order. Items are measured once, by their line.
-    private mutating func breakByCount(_ flow: FlatNode) -> Int {
+    private mutating func breakByCount(_ flow: Int) -> Int {
         var lineCount = 0
-        for start in stride(from: Int32(0), to: flow.items.count, by: flow.arrange) {
-            setLine(lineCount, of: flow, start, min(start + Int32(flow.arrange), flow.items.count))
+        let count = nodes[flow].items.count, arrange = Int32(clamping: nodes[flow].arrange)
+        for start in stride(from: Int32(0), to: count, by: Int(arrange)) {
+            setLine(lineCount, of: flow, start, min(start + arrange, count))
             lineCount += 1
         }
         return lineCount
@@ -51,18 +62,18 @@ extension LayoutState {
     /// **Fix for quirk 11:** an item wider than the line gets a line of its own and the next line starts empty
     /// (Puyopuyo keeps the accumulator, so every later item got its own line), and `flowEnding` never closes an
     /// empty line.
-    private mutating func breakByContent(_ flow: FlatNode, offered: Size) -> Int {
-        let lineAxis = flow.axis.crossAxis
-        let inner = Residuals.children(of: flow, content: Residuals.content(of: flow, offered: offered))
-        let limit = inner.main(along: lineAxis)
+    private mutating func breakByContent(_ flow: Int, offered: Size) -> Int {
+        let lineAxis = nodes[flow].axis.crossAxis
+        let inner = residuals(flow, offered: offered).inner
+        let limit = inner.main(along: lineAxis), itemSpace = nodes[flow].itemSpace
+        let declarationStart = nodes[flow].items.declarationStart, count = nodes[flow].items.count
         var lineCount = 0, lineStart: Int32 = 0, accumulated = 0.0
-        for index in 0..<flow.items.count {
-            let child = item(flow.items.declarationStart + index)
+        for index in 0..<count {
+            let child = item(declarationStart + index)
             let extent = calculate(child, offered: inner).main(along: lineAxis)
-            let childNode = nodes[child]
-            let margins = childNode.margin.main(along: lineAxis)
-            let gap = index == lineStart ? 0 : flow.itemSpace
-            if childNode.dim(along: lineAxis).isRatio && accumulated + gap + margins < limit {
+            let margins = nodes[child].margin.main(along: lineAxis)
+            let gap = index == lineStart ? 0 : itemSpace
+            if nodes[child].dim(along: lineAxis).isRatio && accumulated + gap + margins < limit {
                 accumulated = limit
             } else {
                 accumulated += extent + gap + margins
@@ -79,7 +90,7 @@ extension LayoutState {
                 }
                 lineCount += 1
             }
-            if childNode.flowEnding {
+            if nodes[child].flowEnding {
                 if lineStart <= index {
                     setLine(lineCount, of: flow, lineStart, index + 1)
                     lineCount += 1
@@ -88,8 +99,8 @@ extension LayoutState {
                 accumulated = 0
             }
         }
-        if lineStart < flow.items.count {
-            setLine(lineCount, of: flow, lineStart, flow.items.count)
+        if lineStart < count {
+            setLine(lineCount, of: flow, lineStart, count)
             lineCount += 1
         }
         return lineCount

@@ -11,6 +11,8 @@ struct LinearParameters {
 /// The running totals of one linear calculation (spec §6 notation).
 struct LinearPass {
     var axis: Axis
+    /// The box's content residual.
+    var residual: Size
     /// The children residual on the main (Rm) and cross (Rc) axes.
     var innerMain: Double
     var innerCross: Double
@@ -41,27 +43,54 @@ extension LayoutState {
     /// LinearBox (spec §6): measures the children in priority order, flexes them, solves a wrap cross axis and
     /// places them along the main axis by `format`. Returns the box's size.
     mutating func calculateLinear(_ box: Int, _ parameters: LinearParameters, items: ItemRange, offered: Size) -> Size {
-        let node = nodes[box]
-        let axis = parameters.axis
-        // 1. Residuals.
-        let residual = Residuals.content(of: node, offered: offered)
-        let inner = Residuals.children(of: node, content: residual)
-        var pass = LinearPass(
-            axis: axis, innerMain: inner.main(along: axis), innerCross: inner.cross(along: axis),
-            boxMainIsWrap: node.dim(along: axis).isWrap, boxCrossIsWrap: node.dim(along: axis.crossAxis).isWrap)
-        // 2. Prepare: totals over the children that take part.
-        prepareLinear(items, &pass)
-        pass.gaps = Double(max(pass.count - 1, 0)) * parameters.space  // fix for quirk 1: never −space
+        // 1. Residuals, and 2. the totals over the children that take part.
+        var pass = prepareLinear(box, parameters, items, offered: offered)
         // 3. Measure, shrink and grow.
         measureAll(items, &pass, estimate: nil)
         // 4. A ratio cross in a wrap cross axis depends on the box's own cross size: solve it.
         if pass.hasCrossRatio && pass.boxCrossIsWrap { solveCrossConflict(items, &pass) }
-        // 5. The box's own size: margins + gaps + non-ratio mains by the largest cross, plus padding.
+        // 5. The box's own size, and 6. the positions.
+        return finishLinear(box, parameters, items, pass)
+    }
+
+    /// Steps 1 and 2: the residuals and the totals M, Σratio, Σshrink, Σgrow and Stot. Kept out of the recursive
+    /// frame so deep trees use little stack.
+    private mutating func prepareLinear(_ box: Int, _ parameters: LinearParameters, _ items: ItemRange, offered: Size) -> LinearPass {
+        let axis = parameters.axis
+        let (residual, inner) = residuals(box, offered: offered)
+        var pass = LinearPass(
+            axis: axis, residual: residual, innerMain: inner.main(along: axis), innerCross: inner.cross(along: axis),
+            boxMainIsWrap: nodes[box].dim(along: axis).isWrap, boxCrossIsWrap: nodes[box].dim(along: axis.crossAxis).isWrap)
+        for position in items.declarationStart..<items.declarationStart + items.count {
+            let child = item(position)
+            guard takesPart(child, pass) else {
+                clear(child)
+                continue
+            }
+            let childNode = nodes[child]
+            let main = childNode.dim(along: axis)
+            if pass.boxMainIsWrap || main.isRatio { pass.formattable = false }
+            pass.margins += childNode.margin.main(along: axis)
+            pass.ratioSum += main.ratio
+            if main.isWrap {
+                pass.shrinkSum += main.shrink
+                pass.growSum += main.grow
+            }
+            if childNode.dim(along: axis.crossAxis).isRatio { pass.hasCrossRatio = true }
+            pass.count += 1
+        }
+        pass.gaps = Double(max(pass.count - 1, 0)) * parameters.space  // fix for quirk 1: never −space
+        return pass
+    }
+
+    /// Steps 5 and 6: margins + gaps + non-ratio mains by the largest cross, plus padding, give the box's size
+    /// (capped by its residual); then the children are placed inside it.
+    private mutating func finishLinear(_ box: Int, _ parameters: LinearParameters, _ items: ItemRange, _ pass: LinearPass) -> Size {
+        let node = nodes[box], axis = parameters.axis
         let wrapped = Size(
             main: pass.margins + pass.gaps + pass.used + node.padding.main(along: axis),
             cross: pass.crossExtent + node.padding.cross(along: axis), along: axis)
-        let size = Residuals.intrinsic(of: node, residual: residual, wrapped: wrapped)
-        // 6. Positions.
+        let size = Residuals.intrinsic(of: node, residual: pass.residual, wrapped: wrapped)
         placeLinear(node, parameters, items, pass, size: size)
         return size
     }
@@ -71,29 +100,9 @@ extension LayoutState {
         !(pass.boxMainIsWrap && nodes[child].dim(along: pass.axis).isRatio)
     }
 
-    private mutating func prepareLinear(_ items: ItemRange, _ pass: inout LinearPass) {
-        for position in items.declarationStart..<items.declarationStart + items.count {
-            let child = item(position)
-            guard takesPart(child, pass) else {
-                clear(child)
-                continue
-            }
-            let childNode = nodes[child]
-            let main = childNode.dim(along: pass.axis)
-            if pass.boxMainIsWrap || main.isRatio { pass.formattable = false }
-            pass.margins += childNode.margin.main(along: pass.axis)
-            pass.ratioSum += main.ratio
-            if main.isWrap {
-                pass.shrinkSum += main.shrink
-                pass.growSum += main.grow
-            }
-            if childNode.dim(along: pass.axis.crossAxis).isRatio { pass.hasCrossRatio = true }
-            pass.count += 1
-        }
-    }
-
     /// The layout residual offered to `child`, its own margins included (§6.2).
     /// - Parameter estimate: the cross size the conflict solver is trying; **its ratio factor is not applied** (quirk).
+    @inline(__always)
     private func offer(_ child: Int, _ pass: LinearPass, estimate: Double?) -> Size {
         let childNode = nodes[child]
         let main = childNode.dim(along: pass.axis), cross = childNode.dim(along: pass.axis.crossAxis)

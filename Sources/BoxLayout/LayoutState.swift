@@ -3,33 +3,53 @@ import LayoutCore
 /// The flattened tree and its reusable result buffers. Every calculator writes the sizes and centres of the
 /// nodes it reaches into `sizes` and `centers`; nothing is allocated per node while laying out.
 ///
-/// A struct with mutating methods, so array accesses need no dynamic exclusivity checks.
+/// The buffers are raw allocations owned by `BoxLayoutEngine` (allocated in its init, freed in its deinit):
+/// their addressors read one field without copying the whole record, which keeps the recursive frames small
+/// even in debug builds and skips copy-on-write checks on the hot path.
 struct LayoutState {
-    var nodes: [FlatNode]
+    var nodes: UnsafeMutableBufferPointer<FlatNode>
     /// Children slices (see `ItemRange`) and flows' line slices, one contiguous buffer.
-    var itemList: [Int32]
+    var itemList: UnsafeMutableBufferPointer<Int32>
     /// Each node's size (border box), written by `calculate`.
-    var sizes: [Size]
+    var sizes: UnsafeMutableBufferPointer<Size>
     /// Each node's centre in its parent's coordinates (origin at the parent's outer top-left corner).
-    var centers: [Point]
+    var centers: UnsafeMutableBufferPointer<Point>
     /// The estimates tried by the active cross-conflict solvers, a stack shared by nested solvers.
     var conflictHistory: [Double]
+
+    init(nodes: [FlatNode], itemList: [Int32]) {
+        self.nodes = .allocate(capacity: nodes.count)
+        _ = self.nodes.initialize(from: nodes)
+        self.itemList = .allocate(capacity: itemList.count)
+        _ = self.itemList.initialize(from: itemList)
+        sizes = .allocate(capacity: nodes.count)
+        sizes.initialize(repeating: .zero)
+        centers = .allocate(capacity: nodes.count)
+        centers.initialize(repeating: .zero)
+        conflictHistory = []
+        conflictHistory.reserveCapacity(64)
+    }
+
+    /// Frees the buffers; the state must not be used afterwards.
+    func deallocate() {
+        nodes.deallocate()
+        itemList.deallocate()
+        sizes.deallocate()
+        centers.deallocate()
+    }
 
     /// Calculates node `index` within the layout residual `offered` (margins included) and records its size.
     /// As a side effect it places its children, recursively (Puyopuyo's single `calculate` pass).
     @discardableResult
     mutating func calculate(_ index: Int, offered: Size) -> Size {
-        let node = nodes[index]
+        // The recursion runs through here, so this frame and the calculators' stay small: no node copies.
         let size: Size
-        if node.isIncalculable {
+        if nodes[index].isIncalculable {
             size = .zero
         } else {
-            switch node.kind {
-            case .leaf: size = measureLeaf(node, offered: offered)
-            case .linear:
-                size = calculateLinear(
-                    index, LinearParameters(axis: node.axis, space: node.space, format: node.format, reverse: node.reverse),
-                    items: node.items, offered: offered)
+            switch nodes[index].kind {
+            case .leaf: size = measureLeaf(index, offered: offered)
+            case .linear: size = calculateLinear(index, linearParameters(index), items: nodes[index].items, offered: offered)
             case .flow: size = calculateFlow(index, offered: offered)
             case .z: size = calculateZ(index, offered: offered)
             }
@@ -38,8 +58,22 @@ struct LayoutState {
         return size
     }
 
+    func linearParameters(_ index: Int) -> LinearParameters {
+        let node = nodes[index]
+        return LinearParameters(axis: node.axis, space: node.space, format: node.format, reverse: node.reverse)
+    }
+
+    /// The content residual and the children residual of box `index` (§3.1).
+    @inline(__always)
+    func residuals(_ index: Int, offered: Size) -> (content: Size, inner: Size) {
+        let content = Residuals.content(of: nodes[index], offered: offered)
+        return (content, Residuals.children(of: nodes[index], content: content))
+    }
+
     /// A leaf (§3.4): the measure function's natural size, clipped to the content residual.
-    func measureLeaf(_ node: FlatNode, offered: Size) -> Size {
+    @inline(__always)
+    func measureLeaf(_ index: Int, offered: Size) -> Size {
+        let node = nodes[index]
         let residual = Residuals.content(of: node, offered: offered)
         // 1. No wrap dimension: the size follows from the description alone.
         guard node.width.isWrap || node.height.isWrap else {
@@ -59,6 +93,7 @@ struct LayoutState {
     }
 
     /// The centre of `child` on `axis` inside `box`, whose final extent on that axis is `extent`.
+    @inline(__always)
     func place(_ child: Int, in box: FlatNode, extent: Double, axis: Axis, justify: BoxAlignment) -> Double {
         let childNode = nodes[child]
         let placement = AxisPlacement(
@@ -82,6 +117,7 @@ struct AxisPlacement {
     ///   - alignment: the child's own alignment, which wins when it is `.none` or speaks about `axis`.
     ///   - justify: the box's justifyContent, already given the linear `.center` fallback when it applies.
     /// - Returns: the centre coordinate; **0 when nothing speaks about the axis or the alignment is `.none`** (quirk 12).
+    @inline(__always)
     func center(
         size: Double, marginStart: Double, marginEnd: Double, alignment: BoxAlignment, justify: BoxAlignment, axis: Axis
     ) -> Double {

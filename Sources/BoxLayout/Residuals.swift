@@ -4,6 +4,7 @@ import LayoutCore
 /// intrinsic size. Pure functions of their arguments.
 enum Residuals {
     /// The largest box with width / height = `aspect` that fits in `size`; 0 × 0 when either side is 0.
+    @inline(__always)
     static func collapse(_ size: Size, aspect: Double) -> Size {
         if size.width == 0 || size.height == 0 { return .zero }
         let ratio = size.width / size.height
@@ -13,6 +14,7 @@ enum Residuals {
     }
 
     /// Derives a missing side from the other, or enlarges the short side, so that width / height = `aspect`.
+    @inline(__always)
     static func expand(_ size: Size, aspect: Double) -> Size {
         if size.width == 0 && size.height == 0 { return .zero }
         if size.width == 0 { return Size(width: capped(size.height * aspect), height: size.height) }
@@ -25,6 +27,7 @@ enum Residuals {
 
     /// The most the node itself may occupy (§3.1): the offer minus margins, fixed values substituted, wrap
     /// `max` applied, then collapsed to the aspect ratio.
+    @inline(__always)
     static func content(of node: FlatNode, offered: Size) -> Size {
         var width = max(offered.width - node.margin.horizontal, 0)
         var height = max(offered.height - node.margin.vertical, 0)
@@ -36,12 +39,14 @@ enum Residuals {
     }
 
     /// The inner space offered to a box's children: the content residual minus padding, floored at 0.
+    @inline(__always)
     static func children(of node: FlatNode, content: Size) -> Size {
         Size(width: max(content.width - node.padding.horizontal, 0), height: max(content.height - node.padding.vertical, 0))
     }
 
     /// The node's size from its residual and, for wrap dimensions, its content size (§3.2).
     /// - Parameter wrapped: the content size (padding included for boxes); ignored by non-wrap dimensions.
+    @inline(__always)
     static func intrinsic(of node: FlatNode, residual: Size, wrapped: Size) -> Size {
         let size = Size(
             width: resolve(node.width, residual: residual.width, content: max(min(wrapped.width, residual.width), 0)),
@@ -51,6 +56,7 @@ enum Residuals {
     }
 
     /// One dimension of the intrinsic size. **A residual of 0 gives 0 for every type, fixed included.**
+    @inline(__always)
     static func resolve(_ dim: Dim, residual: Double, content: Double) -> Double {
         if residual <= 0 { return 0 }
         switch dim.kind {

@@ -50,7 +50,7 @@ struct Dim: Hashable {
     var ratio: Double { kind == .ratio ? value : 0 }
 
     /// `min(max(content + add, min), max)`.
-    func wrapSize(_ content: Double) -> Double { Swift.min(Swift.max(content + add, min), max) }
+    @inline(__always) func wrapSize(_ content: Double) -> Double { Swift.min(Swift.max(content + add, min), max) }
 
     /// Measuring order on a linear main axis: fixed, aspect, wrap, ratio; then higher priority first.
     var measuringLevel: (Int, Double) { (Int(kind.rawValue), -priority) }
