@@ -1,3 +1,4 @@
+import BoxLayout
 import Foundation
 import LayoutCore
 
@@ -27,40 +28,9 @@ public struct EngineInfo: Hashable, Sendable, Codable {
     }
 }
 
-/// One node's frame as an engine reports it; x and y are relative to the parent's outer top-left corner.
-public struct PeerFrame: Hashable, Sendable, Codable {
-    public var path: [Int]
-    public var id: String?
-    public var frame: Rect
-
-    public init(path: [Int], id: String? = nil, frame: Rect) {
-        self.path = path
-        self.id = id
-        self.frame = frame
-    }
-
-    enum CodingKeys: String, CodingKey { case path, id, x, y, width, height }
-
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        path = try container.decode([Int].self, forKey: .path)
-        id = try container.decodeIfPresent(String.self, forKey: .id)
-        frame = Rect(
-            x: try container.decode(Double.self, forKey: .x), y: try container.decode(Double.self, forKey: .y),
-            width: try container.decode(Double.self, forKey: .width),
-            height: try container.decode(Double.self, forKey: .height))
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(path, forKey: .path)
-        try container.encodeIfPresent(id, forKey: .id)
-        try container.encode(frame.x, forKey: .x)
-        try container.encode(frame.y, forKey: .y)
-        try container.encode(frame.width, forKey: .width)
-        try container.encode(frame.height, forKey: .height)
-    }
-}
+/// One node's frame as an engine reports it: the same JSON shape as `ristretto layout` prints, so the reference
+/// engine's own frame type decodes every peer's reply (strictly: unknown keys and negative sizes are errors).
+public typealias PeerFrame = BoxFrame
 
 /// What a timed layout measures (DESIGN.md "Benchmark shapes").
 public enum BenchMode: String, Hashable, Sendable, Codable, CaseIterable {
