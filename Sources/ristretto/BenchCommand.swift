@@ -36,6 +36,8 @@ struct BenchCommand: ParsableCommand {
     var check = false
     @Option(help: "The golden folder whose box cases --check compares.")
     var golden: String = "golden"
+    @Option(help: "Differences that are documented semantic differences, not bugs (default: tools/engines/known-differences.json).")
+    var knownDifferences: String?
     @Option(help: "Where the peer adapters live (default: tools/engines/.local/bin of this checkout).")
     var enginesDirectory: String?
     @OptionGroup var fontOptions: FontOptions
@@ -74,26 +76,39 @@ struct BenchCommand: ParsableCommand {
         let peers = adapters.filter { $0.name != "reference" }
         let cases = try NamedCase.workloads(configuration) + NamedCase.goldenBoxCases(in: golden)
         let outcomes = differentialCheck(cases: cases, reference: reference, peers: peers)
-        var differences = 0
+        let known = try KnownDifference.load(knownDifferences ?? checkoutPath("tools/engines/known-differences.json"))
+        var differences = 0, explained = 0
         for outcome in outcomes {
             switch outcome.verdict {
-            case .agree: continue
-            case .mismatched, .failed: differences += 1
+            case .agree:
+                continue
+            case .mismatched:
+                if let reason = known.first(where: { $0.covers(outcome) })?.reason {
+                    explained += 1
+                    print(outcome.summary + "\n  explained: " + reason)
+                    continue
+                }
+                differences += 1
+            case .failed: differences += 1
             case .refused: break
             }
             print(outcome.summary)
         }
         let agreeing = outcomes.count { if case .agree = $0.verdict { true } else { false } }
         let refused = outcomes.count { if case .refused = $0.verdict { true } else { false } }
-        print("\(agreeing) passed, \(differences) failed, \(refused) skipped")
+        print("\(agreeing) passed, \(differences) failed, \(refused + explained) skipped (\(refused) refused, \(explained) explained differences)")
         if differences > 0 { throw ExitCode(1) }
     }
 
     func peerDirectory() -> String {
-        if let enginesDirectory { return enginesDirectory }
+        enginesDirectory ?? checkoutPath("tools/engines/.local/bin")
+    }
+
+    /// A path inside this checkout: under the working directory, or else next to the executable's .build folder.
+    func checkoutPath(_ relative: String) -> String {
         let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
         let checkout = executable.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let candidates = [FileManager.default.currentDirectoryPath, checkout.path].map { $0 + "/tools/engines/.local/bin" }
+        let candidates = [FileManager.default.currentDirectoryPath, checkout.path].map { $0 + "/" + relative }
         return candidates.first { FileManager.default.fileExists(atPath: $0) } ?? candidates[0]
     }
 
@@ -103,6 +118,30 @@ struct BenchCommand: ParsableCommand {
         return try items.map { item in
             guard let value = parse(item) else { throw InputError(file: option, message: "unknown value '\(item)'") }
             return value
+        }
+    }
+}
+
+/// A documented semantic difference between a peer and the reference (docs/engines.md), so that `--check`
+/// separates explained differences from new ones.
+struct KnownDifference: Decodable {
+    /// An engine name or `*`.
+    var engine: String
+    /// A glob over the case name, e.g. `flow-*` or `box/flow-rows-shrink`.
+    var `case`: String
+    var reason: String
+
+    func covers(_ outcome: DifferentialOutcome) -> Bool {
+        (engine == "*" || engine == outcome.engine) && fnmatch(`case`, outcome.caseName, 0) == 0
+    }
+
+    static func load(_ path: String) throws(InputError) -> [KnownDifference] {
+        guard FileManager.default.fileExists(atPath: path) else { return [] }
+        let data = try CaseLoader.readFile(path, limit: 1 << 20)
+        do {
+            return try JSONDecoder().decode([KnownDifference].self, from: data)
+        } catch {
+            throw InputError(file: path, decoding: error)
         }
     }
 }
