@@ -14,7 +14,12 @@ public final class BoxLayoutEngine: @unchecked Sendable {
     let childPositions: [Int32]
     let ids: [String?]
 
-    public init(root: BoxNode, measurer: any TextMeasuring) {
+    public convenience init(root: BoxNode, measurer: any TextMeasuring) {
+        self.init(root: root, measurer: measurer, caching: true)
+    }
+
+    /// - Parameter caching: false turns the measurement cache off (tests compare against it).
+    init(root: BoxNode, measurer: any TextMeasuring, caching: Bool) {
         // 1. Pre-order over the active nodes, without recursion: a stack of sibling lists and the next index.
         var nodes: [FlatNode] = [], parents: [Int32] = [], positions: [Int32] = [], ids: [String?] = []
         func record(_ node: BoxNode, parent: Int32, position: Int32) {
@@ -91,10 +96,20 @@ public final class BoxLayoutEngine: @unchecked Sendable {
                 }
             }
         }
+        // 5. Which real nodes keep a measurement cache: children come after their parent in pre-order.
+        for index in (0..<realCount).reversed() {
+            let items = nodes[index].items
+            let children = (0..<Int(items.count)).lazy.map { nodes[Int(itemList[Int(items.declarationStart) + $0])] }
+            nodes[index].cacheable = caching && nodes[index].qualifiesForCache(children: children)
+        }
         self.parents = parents
         self.childPositions = positions
         self.ids = ids
         state = LayoutState(nodes: nodes, itemList: itemList)
+        // 6. Leaves' entries never change: their unclipped size follows from their description.
+        for index in 0..<realCount where nodes[index].kind == .leaf && nodes[index].cacheable {
+            state.caches[index] = state.leafCache(index)
+        }
     }
 
     deinit { state.deallocate() }

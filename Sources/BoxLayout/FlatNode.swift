@@ -96,11 +96,22 @@ struct FlatNode {
     var linesStart: Int32 = 0
     /// A flow item's position in its flow's measuring order, used to sort each line without allocating.
     var rank: Int32 = 0
+    /// Whether the node keeps a measurement cache entry (`qualifiesForCache`); false for flows' line boxes.
+    var cacheable = false
 
     @inline(__always) func dim(along axis: Axis) -> Dim { axis == .horizontal ? width : height }
 
     /// A node whose both dimensions are aspect ratios cannot be calculated; it is 0 × 0.
     var isIncalculable: Bool { width.kind == .aspect && height.kind == .aspect }
+}
+
+/// A node record read in place: field paths through the pointer load only the field, where a `let` copy of a
+/// record (or a method call on one) would copy all of it, several hundred bytes, on the hot path.
+typealias NodeRef = UnsafeMutablePointer<FlatNode>
+
+extension UnsafeMutablePointer where Pointee == FlatNode {
+    @inline(__always) func dim(along axis: Axis) -> Dim { axis == .horizontal ? pointee.width : pointee.height }
+    @inline(__always) var isIncalculable: Bool { pointee.width.kind == .aspect && pointee.height.kind == .aspect }
 }
 
 extension FlatNode {

@@ -73,7 +73,7 @@ extension LayoutState {
             let extent = calculate(child, offered: inner).main(along: lineAxis)
             let margins = nodes[child].margin.main(along: lineAxis)
             let gap = index == lineStart ? 0 : itemSpace
-            if nodes[child].dim(along: lineAxis).isRatio && accumulated + gap + margins < limit {
+            if node(child).dim(along: lineAxis).isRatio && accumulated + gap + margins < limit {
                 accumulated = limit
             } else {
                 accumulated += extent + gap + margins

@@ -14,6 +14,8 @@ struct LayoutState {
     var sizes: UnsafeMutableBufferPointer<Size>
     /// Each node's centre in its parent's coordinates (origin at the parent's outer top-left corner).
     var centers: UnsafeMutableBufferPointer<Point>
+    /// Each node's measurement cache entry (see `MeasureCache`); read only for `cacheable` nodes.
+    var caches: UnsafeMutableBufferPointer<MeasureCache>
     /// The estimates tried by the active cross-conflict solvers, a stack shared by nested solvers.
     var conflictHistory: [Double]
 
@@ -26,6 +28,8 @@ struct LayoutState {
         sizes.initialize(repeating: .zero)
         centers = .allocate(capacity: nodes.count)
         centers.initialize(repeating: .zero)
+        caches = .allocate(capacity: nodes.count)
+        caches.initialize(repeating: .invalid)
         conflictHistory = []
         conflictHistory.reserveCapacity(64)
     }
@@ -36,6 +40,7 @@ struct LayoutState {
         itemList.deallocate()
         sizes.deallocate()
         centers.deallocate()
+        caches.deallocate()
     }
 
     /// Calculates node `index` within the layout residual `offered` (margins included) and records its size.
@@ -43,8 +48,11 @@ struct LayoutState {
     @discardableResult
     mutating func calculate(_ index: Int, offered: Size) -> Size {
         // The recursion runs through here, so this frame and the calculators' stay small: no node copies.
+        // 1. A cache hit: the subtree below is already what this offer gives (docs/performance.md).
+        if nodes[index].cacheable && caches[index].admits(offered) { return reuse(index) }
+        // 2. Calculate.
         let size: Size
-        if nodes[index].isIncalculable {
+        if node(index).isIncalculable {
             size = .zero
         } else {
             switch nodes[index].kind {
@@ -58,31 +66,41 @@ struct LayoutState {
         return size
     }
 
+    /// Records and returns the cached result of `index` (kept out of `calculate` to keep its frame small).
+    @inline(never) mutating func reuse(_ index: Int) -> Size {
+        sizes[index] = caches[index].result
+        return sizes[index]
+    }
+
+    /// Node `index`'s record, read in place (see `NodeRef`).
+    @inline(__always) func node(_ index: Int) -> NodeRef { nodes.baseAddress.unsafelyUnwrapped + index }
+
     func linearParameters(_ index: Int) -> LinearParameters {
-        let node = nodes[index]
+        let node = node(index).pointee
         return LinearParameters(axis: node.axis, space: node.space, format: node.format, reverse: node.reverse)
     }
 
     /// The content residual and the children residual of box `index` (§3.1).
     @inline(__always)
     func residuals(_ index: Int, offered: Size) -> (content: Size, inner: Size) {
-        let content = Residuals.content(of: nodes[index], offered: offered)
-        return (content, Residuals.children(of: nodes[index], content: content))
+        let content = Residuals.content(of: node(index), offered: offered)
+        return (content, Residuals.children(of: node(index), content: content))
     }
 
     /// A leaf (§3.4): the measure function's natural size, clipped to the content residual.
     @inline(__always)
     func measureLeaf(_ index: Int, offered: Size) -> Size {
-        let node = nodes[index]
+        let node = node(index)
         let residual = Residuals.content(of: node, offered: offered)
         // 1. No wrap dimension: the size follows from the description alone.
-        guard node.width.isWrap || node.height.isWrap else {
+        guard node.pointee.width.isWrap || node.pointee.height.isWrap else {
             return Residuals.intrinsic(of: node, residual: residual, wrapped: .zero)
         }
         // 2. No room in either dimension makes the whole leaf 0 × 0 (quirk 9: a fixed dimension too).
         if residual.width == 0 || residual.height == 0 { return .zero }
         // 3. The measure result, clipped, then sized by the descriptions.
-        let measured = Size(width: min(node.natural.width, residual.width), height: min(node.natural.height, residual.height))
+        let natural = node.pointee.natural
+        let measured = Size(width: min(natural.width, residual.width), height: min(natural.height, residual.height))
         return Residuals.intrinsic(of: node, residual: residual, wrapped: measured)
     }
 
@@ -94,13 +112,13 @@ struct LayoutState {
 
     /// The centre of `child` on `axis` inside `box`, whose final extent on that axis is `extent`.
     @inline(__always)
-    func place(_ child: Int, in box: FlatNode, extent: Double, axis: Axis, justify: BoxAlignment) -> Double {
-        let childNode = nodes[child]
+    func place(_ child: Int, in box: NodeRef, extent: Double, axis: Axis, justify: BoxAlignment) -> Double {
+        let margin = node(child).pointee.margin, padding = box.pointee.padding
         let placement = AxisPlacement(
-            extent: extent, paddingStart: box.padding.mainStart(along: axis), paddingEnd: box.padding.mainEnd(along: axis))
+            extent: extent, paddingStart: padding.mainStart(along: axis), paddingEnd: padding.mainEnd(along: axis))
         return placement.center(
-            size: sizes[child].main(along: axis), marginStart: childNode.margin.mainStart(along: axis),
-            marginEnd: childNode.margin.mainEnd(along: axis), alignment: childNode.alignment, justify: justify, axis: axis)
+            size: sizes[child].main(along: axis), marginStart: margin.mainStart(along: axis),
+            marginEnd: margin.mainEnd(along: axis), alignment: node(child).pointee.alignment, justify: justify, axis: axis)
     }
 
     @inline(__always) func item(_ position: Int32) -> Int { Int(itemList[Int(position)]) }
