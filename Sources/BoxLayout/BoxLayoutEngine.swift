@@ -22,8 +22,10 @@ public final class BoxLayoutEngine: @unchecked Sendable {
     init(root: BoxNode, measurer: any TextMeasuring, caching: Bool) {
         // 1. Pre-order over the active nodes, without recursion: a stack of sibling lists and the next index.
         var nodes: [FlatNode] = [], parents: [Int32] = [], positions: [Int32] = [], ids: [String?] = []
+        var regulators: [Regulator] = []
         func record(_ node: BoxNode, parent: Int32, position: Int32) {
             nodes.append(FlatNode(node, measurer: measurer))
+            regulators.append(Regulator(node))
             parents.append(parent)
             positions.append(position)
             ids.append(node.id)
@@ -89,10 +91,12 @@ public final class BoxLayoutEngine: @unchecked Sendable {
             }
             // 4. A flow gets one virtual line box per item: no layout makes more lines than items.
             if nodes[index].kind == .flow {
-                let line = FlatNode(lineOf: nodes[index])
+                let line = FlatNode(lineOf: nodes[index], regulators[index])
+                let lineRegulator = Regulator(lineOf: regulators[index])
                 for offset in 0..<Int(items.count) {
                     itemList[Int(nodes[index].linesStart) + offset] = Int32(nodes.count)
                     nodes.append(line)
+                    regulators.append(lineRegulator)
                 }
             }
         }
@@ -105,7 +109,7 @@ public final class BoxLayoutEngine: @unchecked Sendable {
         self.parents = parents
         self.childPositions = positions
         self.ids = ids
-        state = LayoutState(nodes: nodes, itemList: itemList)
+        state = LayoutState(nodes: nodes, regulators: regulators, itemList: itemList)
         // 6. Leaves' entries never change: their unclipped size follows from their description.
         for index in 0..<realCount where nodes[index].kind == .leaf && nodes[index].cacheable {
             state.caches[index] = state.leafCache(index)

@@ -57,7 +57,7 @@ extension LayoutState {
         let node = node(index)
         func need(_ axis: Axis) -> Double {
             let dim = node.dim(along: axis), innerNeed = inner.main(along: axis)
-            var residualNeed = innerNeed > 0 ? upperSum(innerNeed, node.pointee.padding.main(along: axis)) : -.infinity
+            var residualNeed = innerNeed > 0 ? upperSum(innerNeed, regulator(index).pointee.padding.main(along: axis)) : -.infinity
             if dim.kind == .fixed { return dim.value >= residualNeed ? -.infinity : .infinity }
             let content = max(wrapped.main(along: axis), 0)
             residualNeed = max(residualNeed, content, dim.wrapSize(content), positive)

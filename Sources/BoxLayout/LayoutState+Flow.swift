@@ -5,7 +5,7 @@ extension LayoutState {
     /// linear box along the run axis, then moves each item into the flow's coordinates.
     mutating func calculateFlow(_ flow: Int, offered: Size) -> Size {
         // 1. Break the items into lines: by count, or by content.
-        let lineCount = nodes[flow].arrange > 0 ? breakByCount(flow) : breakByContent(flow, offered: offered)
+        let lineCount = regulator(flow).pointee.arrange > 0 ? breakByCount(flow) : breakByContent(flow, offered: offered)
         // 2. Each line measures its items in their measuring order.
         for line in 0..<lineCount { sortByRank(nodes[lineBox(of: flow, line)].items) }
         // 3. The outer box: the flow's own size, padding and margins, gap runSpace, format runFormat.
@@ -16,8 +16,9 @@ extension LayoutState {
     }
 
     private func outerParameters(_ flow: Int) -> LinearParameters {
-        let node = nodes[flow]
-        return LinearParameters(axis: node.axis, space: node.runSpace, format: node.runFormat, reverse: node.reverse)
+        let regulator = regulator(flow).pointee
+        return LinearParameters(
+            axis: node(flow).pointee.axis, space: regulator.runSpace, format: regulator.runFormat, reverse: regulator.reverse)
     }
 
     private func lines(of flow: Int, count: Int) -> ItemRange {
@@ -47,7 +48,7 @@ extension LayoutState {
     /// Count mode: `arrange` items per line, in declaration order. Items are measured once, by their line.
     private mutating func breakByCount(_ flow: Int) -> Int {
         var lineCount = 0
-        let count = nodes[flow].items.count, arrange = Int32(clamping: nodes[flow].arrange)
+        let count = nodes[flow].items.count, arrange = Int32(clamping: regulator(flow).pointee.arrange)
         for start in stride(from: Int32(0), to: count, by: Int(arrange)) {
             setLine(lineCount, of: flow, start, min(start + arrange, count))
             lineCount += 1
@@ -65,7 +66,7 @@ extension LayoutState {
     private mutating func breakByContent(_ flow: Int, offered: Size) -> Int {
         let lineAxis = nodes[flow].axis.crossAxis
         let inner = residuals(flow, offered: offered).inner
-        let limit = inner.main(along: lineAxis), itemSpace = nodes[flow].itemSpace
+        let limit = inner.main(along: lineAxis), itemSpace = regulator(flow).pointee.itemSpace
         let declarationStart = nodes[flow].items.declarationStart, count = nodes[flow].items.count
         var lineCount = 0, lineStart: Int32 = 0, accumulated = 0.0
         for index in 0..<count {

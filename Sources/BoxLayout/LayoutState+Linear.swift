@@ -94,12 +94,12 @@ extension LayoutState {
         _ box: Int, _ parameters: LinearParameters, _ items: ItemRange, _ pass: LinearPass, offered: Size
     ) -> Size {
         let node = node(box), axis = parameters.axis
-        let padding = node.pointee.padding
+        let padding = regulator(box).pointee.padding
         let wrapped = Size(
             main: pass.margins + pass.gaps + pass.used + padding.main(along: axis),
             cross: pass.crossExtent + padding.cross(along: axis), along: axis)
         let size = Residuals.intrinsic(of: node, residual: pass.residual, wrapped: wrapped)
-        placeLinear(node, parameters, items, pass, size: size)
+        placeLinear(regulator(box), parameters, items, pass, size: size)
         if pass.tracksNeed {
             let inner = Size(main: pass.needMain, cross: pass.needCross, along: axis)
             storeCache(box, offered: offered, inner: inner, wrapped: wrapped, size: size)
@@ -135,7 +135,6 @@ extension LayoutState {
 
     /// The layout residual offered to `child`, its own margins included (§6.2).
     /// - Parameter estimate: the cross size the conflict solver is trying; **its ratio factor is not applied** (quirk).
-    @inline(__always)
     private func offer(_ child: Int, _ pass: LinearPass, estimate: Double?) -> Size {
         let childNode = node(child)
         let main = childNode.dim(along: pass.axis), cross = childNode.dim(along: pass.axis.crossAxis)
@@ -156,7 +155,7 @@ extension LayoutState {
     }
 
     /// Adds a freshly measured child to the running totals T, Rsum and X.
-    @inline(__always) private func accumulate(_ child: Int, _ size: Size, _ pass: inout LinearPass) {
+    private func accumulate(_ child: Int, _ size: Size, _ pass: inout LinearPass) {
         let childNode = node(child)
         if childNode.dim(along: pass.axis).isRatio {
             pass.ratioUsed += size.main(along: pass.axis)
@@ -272,7 +271,7 @@ extension LayoutState {
     /// Positions (§6.8): packs the laid-out children in declaration order (reversed when asked) from the padding
     /// edge, offset by the format; the cross position follows the alignment rules.
     private mutating func placeLinear(
-        _ box: NodeRef, _ parameters: LinearParameters, _ items: ItemRange, _ pass: LinearPass, size: Size
+        _ box: UnsafeMutablePointer<Regulator>, _ parameters: LinearParameters, _ items: ItemRange, _ pass: LinearPass, size: Size
     ) {
         let axis = parameters.axis
         // 1. The format's offsets. R is the inner main residual, **not** the final size.
@@ -299,7 +298,7 @@ extension LayoutState {
             case .between: index == 0 ? 0 : (free + pass.gaps) / (count - 1) * index
             case .round: (free + pass.gaps) / (count + 1) * (index + 1)
             }
-            let cross = place(child, in: box, extent: size.cross(along: axis), axis: axis.crossAxis, justify: justify)
+            let cross = place(child, padding: box.pointee.padding, extent: size.cross(along: axis), axis: axis.crossAxis, justify: justify)
             centers[child] = Point(main: paddingStart + base + offset, cross: cross, along: axis)
             index += 1
         }

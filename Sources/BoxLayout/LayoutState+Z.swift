@@ -26,7 +26,7 @@ extension LayoutState {
             }
         }
         // 3. The box's own size, then 4. each child aligned on both axes inside it.
-        let padding = node(box).pointee.padding
+        let padding = regulator(box).pointee.padding
         let wrapped = Size(width: largest.width + padding.horizontal, height: largest.height + padding.vertical)
         let size = finishZ(box, items, residual: residual, wrapped: wrapped)
         // 5. A cacheable box stores its entry.
@@ -35,12 +35,12 @@ extension LayoutState {
     }
 
     private mutating func finishZ(_ box: Int, _ items: ItemRange, residual: Size, wrapped: Size) -> Size {
-        let node = node(box), justify = node.pointee.justify
-        let size = Residuals.intrinsic(of: node, residual: residual, wrapped: wrapped)
+        let justify = regulator(box).pointee.justify, padding = regulator(box).pointee.padding
+        let size = Residuals.intrinsic(of: node(box), residual: residual, wrapped: wrapped)
         for position in items.declarationStart..<items.declarationStart + items.count {
             let child = item(position)
-            let x = place(child, in: node, extent: size.width, axis: .horizontal, justify: justify)
-            let y = place(child, in: node, extent: size.height, axis: .vertical, justify: justify)
+            let x = place(child, padding: padding, extent: size.width, axis: .horizontal, justify: justify)
+            let y = place(child, padding: padding, extent: size.height, axis: .vertical, justify: justify)
             centers[child] = Point(x: x, y: y)
         }
         return size

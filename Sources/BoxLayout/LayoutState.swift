@@ -7,36 +7,43 @@ import LayoutCore
 /// their addressors read one field without copying the whole record, which keeps the recursive frames small
 /// even in debug builds and skips copy-on-write checks on the hot path.
 struct LayoutState {
-    var nodes: UnsafeMutableBufferPointer<FlatNode>
+    var nodes: UnsafeMutablePointer<FlatNode>
+    /// Each node's regulator properties (see `Regulator`), parallel to `nodes`.
+    var regulators: UnsafeMutablePointer<Regulator>
     /// Children slices (see `ItemRange`) and flows' line slices, one contiguous buffer.
-    var itemList: UnsafeMutableBufferPointer<Int32>
+    var itemList: UnsafeMutablePointer<Int32>
     /// Each node's size (border box), written by `calculate`.
-    var sizes: UnsafeMutableBufferPointer<Size>
+    var sizes: UnsafeMutablePointer<Size>
     /// Each node's centre in its parent's coordinates (origin at the parent's outer top-left corner).
-    var centers: UnsafeMutableBufferPointer<Point>
+    var centers: UnsafeMutablePointer<Point>
     /// Each node's measurement cache entry (see `MeasureCache`); read only for `cacheable` nodes.
-    var caches: UnsafeMutableBufferPointer<MeasureCache>
+    var caches: UnsafeMutablePointer<MeasureCache>
     /// The estimates tried by the active cross-conflict solvers, a stack shared by nested solvers.
     var conflictHistory: [Double]
 
-    init(nodes: [FlatNode], itemList: [Int32]) {
-        self.nodes = .allocate(capacity: nodes.count)
-        _ = self.nodes.initialize(from: nodes)
-        self.itemList = .allocate(capacity: itemList.count)
-        _ = self.itemList.initialize(from: itemList)
-        sizes = .allocate(capacity: nodes.count)
-        sizes.initialize(repeating: .zero)
-        centers = .allocate(capacity: nodes.count)
-        centers.initialize(repeating: .zero)
-        caches = .allocate(capacity: nodes.count)
-        caches.initialize(repeating: .invalid)
+    init(nodes: [FlatNode], regulators: [Regulator], itemList: [Int32]) {
+        self.nodes = Self.buffer(nodes)
+        self.regulators = Self.buffer(regulators)
+        self.itemList = Self.buffer(itemList)
+        sizes = Self.buffer(repeatElement(.zero, count: nodes.count))
+        centers = Self.buffer(repeatElement(.zero, count: nodes.count))
+        caches = Self.buffer(repeatElement(.invalid, count: nodes.count))
         conflictHistory = []
         conflictHistory.reserveCapacity(64)
+    }
+
+    /// A raw copy of `elements` (a plain pointer: 8 bytes, where a buffer pointer's count would double every copy
+    /// of this state that debug builds make per call, and the recursion is as deep as the tree).
+    private static func buffer<C: Collection>(_ elements: C) -> UnsafeMutablePointer<C.Element> {
+        let pointer = UnsafeMutablePointer<C.Element>.allocate(capacity: max(elements.count, 1))
+        _ = UnsafeMutableBufferPointer(start: pointer, count: elements.count).initialize(from: elements)
+        return pointer
     }
 
     /// Frees the buffers; the state must not be used afterwards.
     func deallocate() {
         nodes.deallocate()
+        regulators.deallocate()
         itemList.deallocate()
         sizes.deallocate()
         centers.deallocate()
@@ -73,18 +80,24 @@ struct LayoutState {
     }
 
     /// Node `index`'s record, read in place (see `NodeRef`).
-    @inline(__always) func node(_ index: Int) -> NodeRef { nodes.baseAddress.unsafelyUnwrapped + index }
+    @inline(__always) func node(_ index: Int) -> NodeRef { nodes + index }
+    /// Box `index`'s regulator properties, read in place.
+    @inline(__always) func regulator(_ index: Int) -> UnsafeMutablePointer<Regulator> {
+        regulators + index
+    }
 
     func linearParameters(_ index: Int) -> LinearParameters {
-        let node = node(index).pointee
-        return LinearParameters(axis: node.axis, space: node.space, format: node.format, reverse: node.reverse)
+        let regulator = regulator(index)
+        return LinearParameters(
+            axis: node(index).pointee.axis, space: regulator.pointee.space, format: regulator.pointee.format,
+            reverse: regulator.pointee.reverse)
     }
 
     /// The content residual and the children residual of box `index` (§3.1).
     @inline(__always)
     func residuals(_ index: Int, offered: Size) -> (content: Size, inner: Size) {
         let content = Residuals.content(of: node(index), offered: offered)
-        return (content, Residuals.children(of: node(index), content: content))
+        return (content, Residuals.children(padding: regulator(index).pointee.padding, content: content))
     }
 
     /// A leaf (§3.4): the measure function's natural size, clipped to the content residual.
@@ -112,8 +125,8 @@ struct LayoutState {
 
     /// The centre of `child` on `axis` inside `box`, whose final extent on that axis is `extent`.
     @inline(__always)
-    func place(_ child: Int, in box: NodeRef, extent: Double, axis: Axis, justify: BoxAlignment) -> Double {
-        let margin = node(child).pointee.margin, padding = box.pointee.padding
+    func place(_ child: Int, padding: Insets, extent: Double, axis: Axis, justify: BoxAlignment) -> Double {
+        let margin = node(child).pointee.margin
         let placement = AxisPlacement(
             extent: extent, paddingStart: padding.mainStart(along: axis), paddingEnd: padding.mainEnd(along: axis))
         return placement.center(

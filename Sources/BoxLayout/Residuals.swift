@@ -41,9 +41,8 @@ enum Residuals {
 
     /// The inner space offered to a box's children: the content residual minus padding, floored at 0.
     @inline(__always)
-    static func children(of node: NodeRef, content: Size) -> Size {
-        let padding = node.pointee.padding
-        return Size(width: max(content.width - padding.horizontal, 0), height: max(content.height - padding.vertical, 0))
+    static func children(padding: Insets, content: Size) -> Size {
+        Size(width: max(content.width - padding.horizontal, 0), height: max(content.height - padding.vertical, 0))
     }
 
     /// The node's size from its residual and, for wrap dimensions, its content size (§3.2).
