@@ -135,6 +135,7 @@ extension LayoutState {
 
     /// The layout residual offered to `child`, its own margins included (§6.2).
     /// - Parameter estimate: the cross size the conflict solver is trying; **its ratio factor is not applied** (quirk).
+    @inline(__always)
     private func offer(_ child: Int, _ pass: LinearPass, estimate: Double?) -> Size {
         let childNode = node(child)
         let main = childNode.dim(along: pass.axis), cross = childNode.dim(along: pass.axis.crossAxis)
@@ -155,7 +156,7 @@ extension LayoutState {
     }
 
     /// Adds a freshly measured child to the running totals T, Rsum and X.
-    private func accumulate(_ child: Int, _ size: Size, _ pass: inout LinearPass) {
+    @inline(__always) private func accumulate(_ child: Int, _ size: Size, _ pass: inout LinearPass) {
         let childNode = node(child)
         if childNode.dim(along: pass.axis).isRatio {
             pass.ratioUsed += size.main(along: pass.axis)
