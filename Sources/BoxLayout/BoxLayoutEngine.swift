@@ -110,7 +110,11 @@ public final class BoxLayoutEngine: @unchecked Sendable {
         self.childPositions = positions
         self.ids = ids
         state = LayoutState(nodes: nodes, regulators: regulators, itemList: itemList)
-        // 6. Leaves' entries never change: their unclipped size follows from their description.
+        // 6. A linear box's totals over its children follow from the descriptions: count them once.
+        for index in 0..<realCount where nodes[index].kind == .linear {
+            state.regulators[index].linearTotals = state.countTotals(index, state.linearParameters(index), nodes[index].items)
+        }
+        // 7. Leaves' entries never change: their unclipped size follows from their description.
         for index in 0..<realCount where nodes[index].kind == .leaf && nodes[index].cacheable {
             state.caches[index] = state.leafCache(index)
         }

@@ -150,6 +150,8 @@ struct Regulator {
     var arrange: Int
     /// The size of each line along a flow's run axis.
     var runRowSize: Dim
+    /// A real linear box's totals over its children, counted once by the engine's init; nil for other nodes.
+    var linearTotals: LinearTotals? = nil
 
     init(_ node: BoxNode) {
         self.init(

@@ -4,10 +4,9 @@ extension LayoutState {
     /// FlowBox (spec §7): breaks the items into lines, lays the lines out as virtual linear boxes inside an outer
     /// linear box along the run axis, then moves each item into the flow's coordinates.
     mutating func calculateFlow(_ flow: Int, offered: Size) -> Size {
-        // 1. Break the items into lines: by count, or by content.
+        // 1. Break the items into lines, by count or by content; 2. each line measures its items in their
+        // measuring order, sorted as the line closes (`setLine`).
         let lineCount = regulator(flow).pointee.arrange > 0 ? breakByCount(flow) : breakByContent(flow, offered: offered)
-        // 2. Each line measures its items in their measuring order.
-        for line in 0..<lineCount { sortByRank(nodes[lineBox(of: flow, line)].items) }
         // 3. The outer box: the flow's own size, padding and margins, gap runSpace, format runFormat.
         let size = calculateLinear(flow, outerParameters(flow), items: lines(of: flow, count: lineCount), offered: offered)
         // 4. Items were placed inside their line; shift them by the line's origin.
@@ -38,11 +37,14 @@ extension LayoutState {
 
     @inline(__always) private func lineBox(of flow: Int, _ line: Int) -> Int { item(nodes[flow].linesStart + Int32(line)) }
 
-    /// Gives line `line` the items `start..<end` (indices into the flow's items).
+    /// Gives line `line` the items `start..<end` (indices into the flow's items) and sorts them into their
+    /// measuring order now, while the items just measured are still in the cache.
     private mutating func setLine(_ line: Int, of flow: Int, _ start: Int32, _ end: Int32) {
         let items = nodes[flow].items
-        nodes[lineBox(of: flow, line)].items = ItemRange(
+        let lineItems = ItemRange(
             declarationStart: items.declarationStart + start, orderStart: items.orderStart + start, count: end - start)
+        nodes[lineBox(of: flow, line)].items = lineItems
+        sortByRank(lineItems)
     }
 
     /// Count mode: `arrange` items per line, in declaration order. Items are measured once, by their line.

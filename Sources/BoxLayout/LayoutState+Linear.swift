@@ -8,6 +8,23 @@ struct LinearParameters {
     var reverse: Bool
 }
 
+/// The totals over the children that take part in a linear pass (§6.1): they depend only on the descriptions, so
+/// a real linear box counts them once, at init (`Regulator.linearTotals`); line boxes count them at every layout.
+struct LinearTotals {
+    /// M: the laid-out children's main margins.
+    var margins = 0.0
+    /// Stot: the gaps between laid-out children.
+    var gaps = 0.0
+    var ratioSum = 0.0
+    var shrinkSum = 0.0
+    var growSum = 0.0
+    var count = 0
+    var formattable = true
+    var hasCrossRatio = false
+    /// Whether some child is dropped (quirk 3) and must be cleared at every layout.
+    var drops = false
+}
+
 /// The running totals of one linear calculation (spec §6 notation).
 struct LinearPass {
     var axis: Axis
@@ -18,9 +35,8 @@ struct LinearPass {
     var innerCross: Double
     var boxMainIsWrap: Bool
     var boxCrossIsWrap: Bool
-    /// M: the laid-out children's main margins.
+    /// The totals of `LinearTotals`, copied in.
     var margins = 0.0
-    /// Stot: the gaps between laid-out children.
     var gaps = 0.0
     var ratioSum = 0.0
     var shrinkSum = 0.0
@@ -66,26 +82,47 @@ extension LayoutState {
             axis: axis, residual: residual, innerMain: inner.main(along: axis), innerCross: inner.cross(along: axis),
             boxMainIsWrap: node(box).dim(along: axis).isWrap, boxCrossIsWrap: node(box).dim(along: axis.crossAxis).isWrap,
             tracksNeed: node(box).pointee.cacheable)
+        let totals = regulator(box).pointee.linearTotals ?? countTotals(box, parameters, items)
+        pass.margins = totals.margins
+        pass.gaps = totals.gaps
+        pass.ratioSum = totals.ratioSum
+        pass.shrinkSum = totals.shrinkSum
+        pass.growSum = totals.growSum
+        pass.count = totals.count
+        pass.formattable = totals.formattable
+        pass.hasCrossRatio = totals.hasCrossRatio
+        if totals.drops {
+            for position in items.declarationStart..<items.declarationStart + items.count where !takesPart(item(position), pass) {
+                clear(item(position))
+            }
+        }
+        return pass
+    }
+
+    /// Step 2's totals M, Σratio, Σshrink, Σgrow and Stot over `items`, from the descriptions alone.
+    func countTotals(_ box: Int, _ parameters: LinearParameters, _ items: ItemRange) -> LinearTotals {
+        let axis = parameters.axis, boxMainIsWrap = node(box).dim(along: axis).isWrap
+        var totals = LinearTotals()
         for position in items.declarationStart..<items.declarationStart + items.count {
-            let child = item(position)
-            guard takesPart(child, pass) else {
-                clear(child)
+            let childNode = node(item(position))
+            let main = childNode.dim(along: axis)
+            // A main-ratio child of a wrap-main box is dropped (quirk 3; `takesPart`).
+            guard !(boxMainIsWrap && main.isRatio) else {
+                totals.drops = true
                 continue
             }
-            let childNode = node(child)
-            let main = childNode.dim(along: axis)
-            if pass.boxMainIsWrap || main.isRatio { pass.formattable = false }
-            pass.margins += childNode.pointee.margin.main(along: axis)
-            pass.ratioSum += main.ratio
+            if boxMainIsWrap || main.isRatio { totals.formattable = false }
+            totals.margins += childNode.pointee.margin.main(along: axis)
+            totals.ratioSum += main.ratio
             if main.isWrap {
-                pass.shrinkSum += main.shrink
-                pass.growSum += main.grow
+                totals.shrinkSum += main.shrink
+                totals.growSum += main.grow
             }
-            if childNode.dim(along: axis.crossAxis).isRatio { pass.hasCrossRatio = true }
-            pass.count += 1
+            if childNode.dim(along: axis.crossAxis).isRatio { totals.hasCrossRatio = true }
+            totals.count += 1
         }
-        pass.gaps = Double(max(pass.count - 1, 0)) * parameters.space  // fix for quirk 1: never −space
-        return pass
+        totals.gaps = Double(max(totals.count - 1, 0)) * parameters.space  // fix for quirk 1: never −space
+        return totals
     }
 
     /// Steps 5 and 6: margins + gaps + non-ratio mains by the largest cross, plus padding, give the box's size
