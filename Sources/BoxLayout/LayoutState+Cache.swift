@@ -79,7 +79,7 @@ extension LayoutState {
     /// 1. A wrap dimension is unclipped when `R ≥ natural`, `R ≥ wrapSize(natural)` and `R > 0` (§3.4); a fixed
     ///    dimension's residual is its value. 2. A fixed 0 with a wrap dimension makes the leaf 0 × 0 for every
     ///    offer (quirk 9). 3. The result is the leaf measured under the need itself.
-    mutating func leafCache(_ index: Int) -> MeasureCache {
+    func leafCache(_ index: Int) -> MeasureCache {
         let node = nodes[index]
         let hasWrap = node.width.isWrap || node.height.isWrap
         let zeroFixed = (node.width.kind == .fixed && node.width.value == 0) || (node.height.kind == .fixed && node.height.value == 0)

@@ -4,8 +4,9 @@ import LayoutCore
 /// nodes it reaches into `sizes` and `centers`; nothing is allocated per node while laying out.
 ///
 /// The buffers are raw allocations owned by `BoxLayoutEngine` (allocated in its init, freed in its deinit):
-/// their addressors read one field without copying the whole record, which keeps the recursive frames small
-/// even in debug builds and skips copy-on-write checks on the hot path.
+/// reads through them (`node(_:)`, `regulator(_:)`) load one field without copying the whole record, which keeps
+/// the recursive frames small even in debug builds and skips copy-on-write checks on the hot path. Caches:
+/// `caches` holds each node's measurement cache entry (LayoutState+Cache.swift, docs/performance.md).
 struct LayoutState {
     var nodes: UnsafeMutablePointer<FlatNode>
     /// Each node's regulator properties (see `Regulator`), parallel to `nodes`.
