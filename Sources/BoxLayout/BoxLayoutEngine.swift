@@ -14,11 +14,18 @@ public final class BoxLayoutEngine: @unchecked Sendable {
     let childPositions: [Int32]
     let ids: [String?]
 
-    public init(root: BoxNode, measurer: any TextMeasuring) {
+    public convenience init(root: BoxNode, measurer: any TextMeasuring) {
+        self.init(root: root, measurer: measurer, caching: true)
+    }
+
+    /// - Parameter caching: false turns the measurement cache off (tests compare against it).
+    init(root: BoxNode, measurer: any TextMeasuring, caching: Bool) {
         // 1. Pre-order over the active nodes, without recursion: a stack of sibling lists and the next index.
         var nodes: [FlatNode] = [], parents: [Int32] = [], positions: [Int32] = [], ids: [String?] = []
+        var regulators: [Regulator] = []
         func record(_ node: BoxNode, parent: Int32, position: Int32) {
             nodes.append(FlatNode(node, measurer: measurer))
+            regulators.append(Regulator(node))
             parents.append(parent)
             positions.append(position)
             ids.append(node.id)
@@ -84,17 +91,33 @@ public final class BoxLayoutEngine: @unchecked Sendable {
             }
             // 4. A flow gets one virtual line box per item: no layout makes more lines than items.
             if nodes[index].kind == .flow {
-                let line = FlatNode(lineOf: nodes[index])
+                let line = FlatNode(lineOf: nodes[index], regulators[index])
+                let lineRegulator = Regulator(lineOf: regulators[index])
                 for offset in 0..<Int(items.count) {
                     itemList[Int(nodes[index].linesStart) + offset] = Int32(nodes.count)
                     nodes.append(line)
+                    regulators.append(lineRegulator)
                 }
             }
+        }
+        // 5. Which real nodes keep a measurement cache: children come after their parent in pre-order.
+        for index in (0..<realCount).reversed() {
+            let items = nodes[index].items
+            let children = (0..<Int(items.count)).lazy.map { nodes[Int(itemList[Int(items.declarationStart) + $0])] }
+            nodes[index].cacheable = caching && nodes[index].qualifiesForCache(children: children)
         }
         self.parents = parents
         self.childPositions = positions
         self.ids = ids
-        state = LayoutState(nodes: nodes, itemList: itemList)
+        state = LayoutState(nodes: nodes, regulators: regulators, itemList: itemList)
+        // 6. A linear box's totals over its children follow from the descriptions: count them once.
+        for index in 0..<realCount where nodes[index].kind == .linear {
+            state.regulators[index].linearTotals = state.countTotals(index, state.linearParameters(index), nodes[index].items)
+        }
+        // 7. Leaves' entries never change: their unclipped size follows from their description.
+        for index in 0..<realCount where nodes[index].kind == .leaf && nodes[index].cacheable {
+            state.caches[index] = state.leafCache(index)
+        }
     }
 
     deinit { state.deallocate() }

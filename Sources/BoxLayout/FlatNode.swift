@@ -67,40 +67,42 @@ struct ItemRange: Hashable {
 struct FlatNode {
     enum Kind: UInt8 { case leaf, linear, flow, z }
 
+    // Only what passes read of every child: large trees are bound by memory traffic, so the boxes' own
+    // properties live apart, in `Regulator`.
     var kind: Kind
     /// The main axis of a linear box (or line), the run axis of a flow.
     var axis: Axis
+    /// Whether the node keeps a measurement cache entry (`qualifiesForCache`); false for flows' line boxes.
+    var cacheable = false
+    var flowEnding: Bool
+    /// A flow item's position in its flow's measuring order, used to sort each line without allocating.
+    var rank: Int32 = 0
     var width: Dim
     var height: Dim
-    /// The aspect ratio of whichever dimension carries one.
-    var aspect: Double?
     var margin: Insets
-    var padding: Insets
     var alignment: BoxAlignment
-    var justify: BoxAlignment
-    var space: Double
-    var itemSpace: Double
-    var runSpace: Double
-    var format: BoxFormat
-    var runFormat: BoxFormat
-    var reverse: Bool
-    var flowEnding: Bool
-    var arrange: Int
-    /// The size of each line along a flow's run axis.
-    var runRowSize: Dim
     /// What the leaf's measure function returns.
     var natural: Size
+    /// The aspect ratio of whichever dimension carries one.
+    var aspect: Double?
     /// The children; for a line box, rewritten by its flow at every layout.
     var items = ItemRange()
     /// A flow's line boxes, as a slice of `itemList` (declaration and measuring order are the same).
     var linesStart: Int32 = 0
-    /// A flow item's position in its flow's measuring order, used to sort each line without allocating.
-    var rank: Int32 = 0
 
     @inline(__always) func dim(along axis: Axis) -> Dim { axis == .horizontal ? width : height }
 
     /// A node whose both dimensions are aspect ratios cannot be calculated; it is 0 × 0.
     var isIncalculable: Bool { width.kind == .aspect && height.kind == .aspect }
+}
+
+/// A node record read in place: field paths through the pointer load only the field, where a `let` copy of a
+/// record (or a method call on one) would copy all of it, several hundred bytes, on the hot path.
+typealias NodeRef = UnsafeMutablePointer<FlatNode>
+
+extension UnsafeMutablePointer where Pointee == FlatNode {
+    @inline(__always) func dim(along axis: Axis) -> Dim { axis == .horizontal ? pointee.width : pointee.height }
+    @inline(__always) var isIncalculable: Bool { pointee.width.kind == .aspect && pointee.height.kind == .aspect }
 }
 
 extension FlatNode {
@@ -116,26 +118,69 @@ extension FlatNode {
         var natural = node.content ?? .zero
         if let text = node.text { natural = measurer.size(of: text, fontSize: node.fontSize ?? BoxNode.defaultFontSize) }
         self.init(
-            kind: kind, axis: node.type.direction, width: width, height: height,
-            aspect: width.kind == .aspect ? width.value : height.kind == .aspect ? height.value : nil,
-            margin: node.margin, padding: node.padding, alignment: node.alignment,
-            justify: node.justifyContent ?? (node.type == .zbox ? .center : BoxAlignment([.leading, .top])),
-            space: node.space, itemSpace: node.itemSpace ?? node.space, runSpace: node.runSpace ?? node.space,
-            format: node.format, runFormat: node.runFormat, reverse: node.reverse, flowEnding: node.flowEnding,
-            arrange: node.arrange, runRowSize: Dim(node.runRowSize), natural: natural)
+            kind: kind, axis: node.type.direction, flowEnding: node.flowEnding, width: width, height: height,
+            margin: node.margin, alignment: node.alignment, natural: natural,
+            aspect: width.kind == .aspect ? width.value : height.kind == .aspect ? height.value : nil)
     }
 
     /// The virtual line box of a flow (Puyopuyo's `getVirtualLine`): a linear box across the run axis, gap
     /// itemSpace, the flow's format, reverse and justifyContent, **and the flow's own alignment** (quirk).
-    init(lineOf flow: FlatNode) {
+    init(lineOf flow: FlatNode, _ regulator: Regulator) {
         let lineAxis = flow.axis.crossAxis
-        let runSize = flow.runRowSize
+        let runSize = regulator.runRowSize
         let lineSize = flow.dim(along: lineAxis).isWrap ? Dim(.wrap()) : Dim(.fill)
         self.init(
-            kind: .linear, axis: lineAxis,
+            kind: .linear, axis: lineAxis, flowEnding: false,
             width: lineAxis == .horizontal ? lineSize : runSize, height: lineAxis == .horizontal ? runSize : lineSize,
-            aspect: nil, margin: .zero, padding: .zero, alignment: flow.alignment, justify: flow.justify,
-            space: flow.itemSpace, itemSpace: 0, runSpace: 0, format: flow.format, runFormat: .leading,
-            reverse: flow.reverse, flowEnding: false, arrange: 0, runRowSize: runSize, natural: .zero)
+            margin: .zero, alignment: flow.alignment, natural: .zero, aspect: nil)
+    }
+}
+
+/// The regulator properties of a box (unused for leaves), kept apart from `FlatNode` so that the passes over a
+/// box's children stream only the children's own fields.
+struct Regulator {
+    var format: BoxFormat
+    var runFormat: BoxFormat
+    var reverse: Bool
+    var padding: Insets
+    var justify: BoxAlignment
+    var space: Double
+    var itemSpace: Double
+    var runSpace: Double
+    var arrange: Int
+    /// The size of each line along a flow's run axis.
+    var runRowSize: Dim
+    /// A real linear box's totals over its children, counted once by the engine's init; nil for other nodes.
+    var linearTotals: LinearTotals? = nil
+
+    init(_ node: BoxNode) {
+        self.init(
+            format: node.format, runFormat: node.runFormat, reverse: node.reverse, padding: node.padding,
+            justify: node.justifyContent ?? (node.type == .zbox ? .center : BoxAlignment([.leading, .top])),
+            space: node.space, itemSpace: node.itemSpace ?? node.space, runSpace: node.runSpace ?? node.space,
+            arrange: node.arrange, runRowSize: Dim(node.runRowSize))
+    }
+
+    /// A flow's line box: gap itemSpace, the flow's format, reverse and justifyContent, no padding.
+    init(lineOf flow: Regulator) {
+        self.init(
+            format: flow.format, runFormat: .leading, reverse: flow.reverse, padding: .zero, justify: flow.justify,
+            space: flow.itemSpace, itemSpace: 0, runSpace: 0, arrange: 0, runRowSize: flow.runRowSize)
+    }
+
+    init(
+        format: BoxFormat, runFormat: BoxFormat, reverse: Bool, padding: Insets, justify: BoxAlignment, space: Double,
+        itemSpace: Double, runSpace: Double, arrange: Int, runRowSize: Dim
+    ) {
+        self.format = format
+        self.runFormat = runFormat
+        self.reverse = reverse
+        self.padding = padding
+        self.justify = justify
+        self.space = space
+        self.itemSpace = itemSpace
+        self.runSpace = runSpace
+        self.arrange = arrange
+        self.runRowSize = runRowSize
     }
 }

@@ -4,10 +4,9 @@ extension LayoutState {
     /// FlowBox (spec §7): breaks the items into lines, lays the lines out as virtual linear boxes inside an outer
     /// linear box along the run axis, then moves each item into the flow's coordinates.
     mutating func calculateFlow(_ flow: Int, offered: Size) -> Size {
-        // 1. Break the items into lines: by count, or by content.
-        let lineCount = nodes[flow].arrange > 0 ? breakByCount(flow) : breakByContent(flow, offered: offered)
-        // 2. Each line measures its items in their measuring order.
-        for line in 0..<lineCount { sortByRank(nodes[lineBox(of: flow, line)].items) }
+        // 1. Break the items into lines, by count or by content; 2. each line measures its items in their
+        // measuring order, sorted as the line closes (`setLine`).
+        let lineCount = regulator(flow).pointee.arrange > 0 ? breakByCount(flow) : breakByContent(flow, offered: offered)
         // 3. The outer box: the flow's own size, padding and margins, gap runSpace, format runFormat.
         let size = calculateLinear(flow, outerParameters(flow), items: lines(of: flow, count: lineCount), offered: offered)
         // 4. Items were placed inside their line; shift them by the line's origin.
@@ -16,8 +15,9 @@ extension LayoutState {
     }
 
     private func outerParameters(_ flow: Int) -> LinearParameters {
-        let node = nodes[flow]
-        return LinearParameters(axis: node.axis, space: node.runSpace, format: node.runFormat, reverse: node.reverse)
+        let regulator = regulator(flow).pointee
+        return LinearParameters(
+            axis: node(flow).pointee.axis, space: regulator.runSpace, format: regulator.runFormat, reverse: regulator.reverse)
     }
 
     private func lines(of flow: Int, count: Int) -> ItemRange {
@@ -37,17 +37,20 @@ extension LayoutState {
 
     @inline(__always) private func lineBox(of flow: Int, _ line: Int) -> Int { item(nodes[flow].linesStart + Int32(line)) }
 
-    /// Gives line `line` the items `start..<end` (indices into the flow's items).
+    /// Gives line `line` the items `start..<end` (indices into the flow's items) and sorts them into their
+    /// measuring order now, while the items just measured are still in the cache.
     private mutating func setLine(_ line: Int, of flow: Int, _ start: Int32, _ end: Int32) {
         let items = nodes[flow].items
-        nodes[lineBox(of: flow, line)].items = ItemRange(
+        let lineItems = ItemRange(
             declarationStart: items.declarationStart + start, orderStart: items.orderStart + start, count: end - start)
+        nodes[lineBox(of: flow, line)].items = lineItems
+        sortByRank(lineItems)
     }
 
     /// Count mode: `arrange` items per line, in declaration order. Items are measured once, by their line.
     private mutating func breakByCount(_ flow: Int) -> Int {
         var lineCount = 0
-        let count = nodes[flow].items.count, arrange = Int32(clamping: nodes[flow].arrange)
+        let count = nodes[flow].items.count, arrange = Int32(clamping: regulator(flow).pointee.arrange)
         for start in stride(from: Int32(0), to: count, by: Int(arrange)) {
             setLine(lineCount, of: flow, start, min(start + arrange, count))
             lineCount += 1
@@ -65,7 +68,7 @@ extension LayoutState {
     private mutating func breakByContent(_ flow: Int, offered: Size) -> Int {
         let lineAxis = nodes[flow].axis.crossAxis
         let inner = residuals(flow, offered: offered).inner
-        let limit = inner.main(along: lineAxis), itemSpace = nodes[flow].itemSpace
+        let limit = inner.main(along: lineAxis), itemSpace = regulator(flow).pointee.itemSpace
         let declarationStart = nodes[flow].items.declarationStart, count = nodes[flow].items.count
         var lineCount = 0, lineStart: Int32 = 0, accumulated = 0.0
         for index in 0..<count {
@@ -73,7 +76,7 @@ extension LayoutState {
             let extent = calculate(child, offered: inner).main(along: lineAxis)
             let margins = nodes[child].margin.main(along: lineAxis)
             let gap = index == lineStart ? 0 : itemSpace
-            if nodes[child].dim(along: lineAxis).isRatio && accumulated + gap + margins < limit {
+            if node(child).dim(along: lineAxis).isRatio && accumulated + gap + margins < limit {
                 accumulated = limit
             } else {
                 accumulated += extent + gap + margins

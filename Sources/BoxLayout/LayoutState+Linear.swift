@@ -8,6 +8,23 @@ struct LinearParameters {
     var reverse: Bool
 }
 
+/// The totals over the children that take part in a linear pass (§6.1): they depend only on the descriptions, so
+/// a real linear box counts them once, at init (`Regulator.linearTotals`); line boxes count them at every layout.
+struct LinearTotals {
+    /// M: the laid-out children's main margins.
+    var margins = 0.0
+    /// Stot: the gaps between laid-out children.
+    var gaps = 0.0
+    var ratioSum = 0.0
+    var shrinkSum = 0.0
+    var growSum = 0.0
+    var count = 0
+    var formattable = true
+    var hasCrossRatio = false
+    /// Whether some child is dropped (quirk 3) and must be cleared at every layout.
+    var drops = false
+}
+
 /// The running totals of one linear calculation (spec §6 notation).
 struct LinearPass {
     var axis: Axis
@@ -18,9 +35,8 @@ struct LinearPass {
     var innerCross: Double
     var boxMainIsWrap: Bool
     var boxCrossIsWrap: Bool
-    /// M: the laid-out children's main margins.
+    /// The totals of `LinearTotals`, copied in.
     var margins = 0.0
-    /// Stot: the gaps between laid-out children.
     var gaps = 0.0
     var ratioSum = 0.0
     var shrinkSum = 0.0
@@ -34,6 +50,10 @@ struct LinearPass {
     var ratioUsed = 0.0
     /// X: the largest cross extent (margins included) of the non-ratio-cross children.
     var crossExtent = 0.0
+    /// Whether the box keeps a cache entry, and its needs on Rm and Rc so far (see `addNeed`).
+    var tracksNeed = false
+    var needMain = -Double.infinity
+    var needCross = -Double.infinity
 
     /// `max(Rm − (M + Stot + T), 0)`, re-evaluated at every use.
     var free: Double { max(innerMain - (margins + gaps + used), 0) }
@@ -50,7 +70,7 @@ extension LayoutState {
         // 4. A ratio cross in a wrap cross axis depends on the box's own cross size: solve it.
         if pass.hasCrossRatio && pass.boxCrossIsWrap { solveCrossConflict(items, &pass) }
         // 5. The box's own size, and 6. the positions.
-        return finishLinear(box, parameters, items, pass)
+        return finishLinear(box, parameters, items, pass, offered: offered)
     }
 
     /// Steps 1 and 2: the residuals and the totals M, Σratio, Σshrink, Σgrow and Stot. Kept out of the recursive
@@ -60,54 +80,104 @@ extension LayoutState {
         let (residual, inner) = residuals(box, offered: offered)
         var pass = LinearPass(
             axis: axis, residual: residual, innerMain: inner.main(along: axis), innerCross: inner.cross(along: axis),
-            boxMainIsWrap: nodes[box].dim(along: axis).isWrap, boxCrossIsWrap: nodes[box].dim(along: axis.crossAxis).isWrap)
-        for position in items.declarationStart..<items.declarationStart + items.count {
-            let child = item(position)
-            guard takesPart(child, pass) else {
-                clear(child)
-                continue
+            boxMainIsWrap: node(box).dim(along: axis).isWrap, boxCrossIsWrap: node(box).dim(along: axis.crossAxis).isWrap,
+            tracksNeed: node(box).pointee.cacheable)
+        let totals = regulator(box).pointee.linearTotals ?? countTotals(box, parameters, items)
+        pass.margins = totals.margins
+        pass.gaps = totals.gaps
+        pass.ratioSum = totals.ratioSum
+        pass.shrinkSum = totals.shrinkSum
+        pass.growSum = totals.growSum
+        pass.count = totals.count
+        pass.formattable = totals.formattable
+        pass.hasCrossRatio = totals.hasCrossRatio
+        if totals.drops {
+            for position in items.declarationStart..<items.declarationStart + items.count where !takesPart(item(position), pass) {
+                clear(item(position))
             }
-            let childNode = nodes[child]
-            let main = childNode.dim(along: axis)
-            if pass.boxMainIsWrap || main.isRatio { pass.formattable = false }
-            pass.margins += childNode.margin.main(along: axis)
-            pass.ratioSum += main.ratio
-            if main.isWrap {
-                pass.shrinkSum += main.shrink
-                pass.growSum += main.grow
-            }
-            if childNode.dim(along: axis.crossAxis).isRatio { pass.hasCrossRatio = true }
-            pass.count += 1
         }
-        pass.gaps = Double(max(pass.count - 1, 0)) * parameters.space  // fix for quirk 1: never −space
         return pass
     }
 
+    /// Step 2's totals M, Σratio, Σshrink, Σgrow and Stot over `items`, from the descriptions alone.
+    func countTotals(_ box: Int, _ parameters: LinearParameters, _ items: ItemRange) -> LinearTotals {
+        let axis = parameters.axis, boxMainIsWrap = node(box).dim(along: axis).isWrap
+        var totals = LinearTotals()
+        for position in items.declarationStart..<items.declarationStart + items.count {
+            let childNode = node(item(position))
+            let main = childNode.dim(along: axis)
+            // A main-ratio child of a wrap-main box is dropped (quirk 3; `takesPart`).
+            guard !(boxMainIsWrap && main.isRatio) else {
+                totals.drops = true
+                continue
+            }
+            if boxMainIsWrap || main.isRatio { totals.formattable = false }
+            totals.margins += childNode.pointee.margin.main(along: axis)
+            totals.ratioSum += main.ratio
+            if main.isWrap {
+                totals.shrinkSum += main.shrink
+                totals.growSum += main.grow
+            }
+            if childNode.dim(along: axis.crossAxis).isRatio { totals.hasCrossRatio = true }
+            totals.count += 1
+        }
+        totals.gaps = Double(max(totals.count - 1, 0)) * parameters.space  // fix for quirk 1: never −space
+        return totals
+    }
+
     /// Steps 5 and 6: margins + gaps + non-ratio mains by the largest cross, plus padding, give the box's size
-    /// (capped by its residual); then the children are placed inside it.
-    private mutating func finishLinear(_ box: Int, _ parameters: LinearParameters, _ items: ItemRange, _ pass: LinearPass) -> Size {
-        let node = nodes[box], axis = parameters.axis
+    /// (capped by its residual); then the children are placed inside it, and a cacheable box stores its entry.
+    private mutating func finishLinear(
+        _ box: Int, _ parameters: LinearParameters, _ items: ItemRange, _ pass: LinearPass, offered: Size
+    ) -> Size {
+        let node = node(box), axis = parameters.axis
+        let padding = regulator(box).pointee.padding
         let wrapped = Size(
-            main: pass.margins + pass.gaps + pass.used + node.padding.main(along: axis),
-            cross: pass.crossExtent + node.padding.cross(along: axis), along: axis)
+            main: pass.margins + pass.gaps + pass.used + padding.main(along: axis),
+            cross: pass.crossExtent + padding.cross(along: axis), along: axis)
         let size = Residuals.intrinsic(of: node, residual: pass.residual, wrapped: wrapped)
-        placeLinear(node, parameters, items, pass, size: size)
+        placeLinear(regulator(box), parameters, items, pass, size: size)
+        if pass.tracksNeed {
+            let inner = Size(main: pass.needMain, cross: pass.needCross, along: axis)
+            storeCache(box, offered: offered, inner: inner, wrapped: wrapped, size: size)
+        }
         return size
+    }
+
+    /// Folds `child`'s entry into the box's needs on Rm and Rc, through the offer formulas of `offer`: a plain
+    /// wrap main is offered `fl(max(fl(Rm − K), 0) + m)` with K = M + Stot + T so far, a wrap cross Rc; any other
+    /// offer (fixed, or a flex's unbounded main) is the same every time and is checked once, here.
+    /// Called before `accumulate`, so the running totals are the ones the offer saw.
+    private func addNeed(of child: Int, _ pass: inout LinearPass) {
+        let need = caches[child].need, axis = pass.axis
+        let offered = offer(child, pass, estimate: nil)
+        let main = node(child).dim(along: axis)
+        if main.isWrap && !main.isFlex {
+            let free = upperSum(need.main(along: axis), -node(child).pointee.margin.main(along: axis))
+            if free > 0 { pass.needMain = max(pass.needMain, upperSum(free, pass.margins + pass.gaps + pass.used)) }
+        } else if !(offered.main(along: axis) >= need.main(along: axis)) {
+            pass.needMain = .infinity
+        }
+        if node(child).dim(along: axis.crossAxis).isWrap {
+            pass.needCross = max(pass.needCross, need.cross(along: axis))
+        } else if !(offered.cross(along: axis) >= need.cross(along: axis)) {
+            pass.needCross = .infinity
+        }
     }
 
     /// Whether `child` takes part in a linear pass: **a main-ratio child of a wrap-main box is dropped** (quirk 3).
     @inline(__always) func takesPart(_ child: Int, _ pass: LinearPass) -> Bool {
-        !(pass.boxMainIsWrap && nodes[child].dim(along: pass.axis).isRatio)
+        !(pass.boxMainIsWrap && node(child).dim(along: pass.axis).isRatio)
     }
 
     /// The layout residual offered to `child`, its own margins included (§6.2).
     /// - Parameter estimate: the cross size the conflict solver is trying; **its ratio factor is not applied** (quirk).
     @inline(__always)
     private func offer(_ child: Int, _ pass: LinearPass, estimate: Double?) -> Size {
-        let childNode = nodes[child]
+        let childNode = node(child)
         let main = childNode.dim(along: pass.axis), cross = childNode.dim(along: pass.axis.crossAxis)
-        let mainMargins = childNode.margin.main(along: pass.axis)
-        let crossMargins = childNode.margin.cross(along: pass.axis)
+        let margin = childNode.pointee.margin
+        let mainMargins = margin.main(along: pass.axis), crossMargins = margin.cross(along: pass.axis)
         let mainOffer: Double = switch main.kind {
         case .fixed: main.value + mainMargins
         case .wrap: main.isFlex ? unbounded : pass.free + mainMargins
@@ -124,14 +194,14 @@ extension LayoutState {
 
     /// Adds a freshly measured child to the running totals T, Rsum and X.
     @inline(__always) private func accumulate(_ child: Int, _ size: Size, _ pass: inout LinearPass) {
-        let childNode = nodes[child]
+        let childNode = node(child)
         if childNode.dim(along: pass.axis).isRatio {
             pass.ratioUsed += size.main(along: pass.axis)
         } else {
             pass.used += size.main(along: pass.axis)
         }
         if !childNode.dim(along: pass.axis.crossAxis).isRatio {
-            pass.crossExtent = max(pass.crossExtent, size.cross(along: pass.axis) + childNode.margin.cross(along: pass.axis))
+            pass.crossExtent = max(pass.crossExtent, size.cross(along: pass.axis) + childNode.pointee.margin.cross(along: pass.axis))
         }
     }
 
@@ -145,8 +215,11 @@ extension LayoutState {
             let child = item(position)
             guard takesPart(child, pass) else { continue }
             let size = calculate(child, offered: offer(child, pass, estimate: estimate))
+            if pass.tracksNeed { addNeed(of: child, &pass) }
             accumulate(child, size, &pass)
         }
+        // No shrink happens while Rm ≥ M + Stot + T (the overflow test of `shrinkIfNeeded`).
+        if pass.tracksNeed && pass.shrinkSum > 0 { pass.needMain = max(pass.needMain, pass.margins + pass.gaps + pass.used) }
         // 2. Flex, then recount the totals from scratch when anything changed.
         let shrunk = shrinkIfNeeded(items, &pass, estimate: estimate)
         let grown = growIfNeeded(items, &pass, estimate: estimate)
@@ -167,13 +240,13 @@ extension LayoutState {
         guard pass.shrinkSum > 0, overflow > 0 else { return false }
         for position in items.declarationStart..<items.declarationStart + items.count {
             let child = item(position)
-            let main = nodes[child].dim(along: pass.axis)
+            let main = node(child).dim(along: pass.axis)
             guard takesPart(child, pass), main.isWrap, main.shrink > 0 else { continue }
             let current = sizes[child].main(along: pass.axis)
             pass.used -= current
             let target = max(0, current - overflow * main.shrink / pass.shrinkSum)
             let offered = offer(child, pass, estimate: estimate)
-                .with(main: target + nodes[child].margin.main(along: pass.axis), along: pass.axis)
+                .with(main: target + node(child).pointee.margin.main(along: pass.axis), along: pass.axis)
             accumulate(child, calculate(child, offered: offered), &pass)
         }
         return true
@@ -186,13 +259,13 @@ extension LayoutState {
         let free = pass.free
         for position in items.declarationStart..<items.declarationStart + items.count {
             let child = item(position)
-            let main = nodes[child].dim(along: pass.axis)
+            let main = node(child).dim(along: pass.axis)
             guard takesPart(child, pass), main.isWrap, main.grow > 0 else { continue }
             let old = sizes[child].main(along: pass.axis)
             let grown = old + free * main.grow / pass.growSum
             pass.used -= old
             let offered = offer(child, pass, estimate: estimate)
-                .with(main: grown + nodes[child].margin.main(along: pass.axis), along: pass.axis)
+                .with(main: grown + node(child).pointee.margin.main(along: pass.axis), along: pass.axis)
             // The grown main is forced; the re-measured cross is kept.
             let size = calculate(child, offered: offered).with(main: grown, along: pass.axis)
             sizes[child] = size
@@ -236,7 +309,7 @@ extension LayoutState {
     /// Positions (§6.8): packs the laid-out children in declaration order (reversed when asked) from the padding
     /// edge, offset by the format; the cross position follows the alignment rules.
     private mutating func placeLinear(
-        _ node: FlatNode, _ parameters: LinearParameters, _ items: ItemRange, _ pass: LinearPass, size: Size
+        _ box: UnsafeMutablePointer<Regulator>, _ parameters: LinearParameters, _ items: ItemRange, _ pass: LinearPass, size: Size
     ) {
         let axis = parameters.axis
         // 1. The format's offsets. R is the inner main residual, **not** the final size.
@@ -244,17 +317,18 @@ extension LayoutState {
         let format = pass.formattable ? parameters.format : .leading
         let count = Double(pass.count)
         // 2. A justifyContent without a cross component means centre in a linear box.
-        let justify = node.justify.hasComponent(along: axis.crossAxis) ? node.justify : .center
-        let paddingStart = node.padding.mainStart(along: axis)
+        let boxJustify = box.pointee.justify
+        let justify = boxJustify.hasComponent(along: axis.crossAxis) ? boxJustify : .center
+        let paddingStart = box.pointee.padding.mainStart(along: axis)
         var end = 0.0, index = 0.0
         for step in 0..<Int(items.count) {
             let position = parameters.reverse ? items.declarationStart + items.count - 1 - Int32(step) : items.declarationStart + Int32(step)
             let child = item(position)
             guard takesPart(child, pass) else { continue }
-            let childNode = nodes[child]
+            let margin = node(child).pointee.margin
             let main = sizes[child].main(along: axis)
-            let base = end + childNode.margin.mainStart(along: axis) + main / 2
-            end = base + main / 2 + childNode.margin.mainEnd(along: axis)
+            let base = end + margin.mainStart(along: axis) + main / 2
+            end = base + main / 2 + margin.mainEnd(along: axis)
             let offset: Double = switch format {
             case .leading: parameters.space * index
             case .trailing: parameters.space * index + free
@@ -262,7 +336,7 @@ extension LayoutState {
             case .between: index == 0 ? 0 : (free + pass.gaps) / (count - 1) * index
             case .round: (free + pass.gaps) / (count + 1) * (index + 1)
             }
-            let cross = place(child, in: node, extent: size.cross(along: axis), axis: axis.crossAxis, justify: justify)
+            let cross = place(child, padding: box.pointee.padding, extent: size.cross(along: axis), axis: axis.crossAxis, justify: justify)
             centers[child] = Point(main: paddingStart + base + offset, cross: cross, along: axis)
             index += 1
         }

@@ -9,8 +9,15 @@ extension LayoutState {
         let items = nodes[box].items
         // 2. Pass 1 measures every child; pass 2 re-measures the ratio children of a wrap box against the maxima.
         var largest = Size.zero
+        // A cacheable box's children are offered `inner` itself (none is a ratio): their needs are needs on it.
+        let tracksNeed = node(box).pointee.cacheable
+        var innerNeed = Size(width: -.infinity, height: -.infinity)
         for position in items.declarationStart..<items.declarationStart + items.count {
             measureZChild(item(position), of: box, inner: inner, largest: &largest)
+            if tracksNeed {
+                let need = caches[item(position)].need
+                innerNeed = Size(width: max(innerNeed.width, need.width), height: max(innerNeed.height, need.height))
+            }
         }
         if nodes[box].width.isWrap || nodes[box].height.isWrap {
             for position in items.declarationStart..<items.declarationStart + items.count
@@ -19,18 +26,21 @@ extension LayoutState {
             }
         }
         // 3. The box's own size, then 4. each child aligned on both axes inside it.
-        return finishZ(box, items, residual: residual, largest: largest)
+        let padding = regulator(box).pointee.padding
+        let wrapped = Size(width: largest.width + padding.horizontal, height: largest.height + padding.vertical)
+        let size = finishZ(box, items, residual: residual, wrapped: wrapped)
+        // 5. A cacheable box stores its entry.
+        if tracksNeed { storeCache(box, offered: offered, inner: innerNeed, wrapped: wrapped, size: size) }
+        return size
     }
 
-    private mutating func finishZ(_ box: Int, _ items: ItemRange, residual: Size, largest: Size) -> Size {
-        let node = nodes[box]
-        let size = Residuals.intrinsic(
-            of: node, residual: residual,
-            wrapped: Size(width: largest.width + node.padding.horizontal, height: largest.height + node.padding.vertical))
+    private mutating func finishZ(_ box: Int, _ items: ItemRange, residual: Size, wrapped: Size) -> Size {
+        let justify = regulator(box).pointee.justify, padding = regulator(box).pointee.padding
+        let size = Residuals.intrinsic(of: node(box), residual: residual, wrapped: wrapped)
         for position in items.declarationStart..<items.declarationStart + items.count {
             let child = item(position)
-            let x = place(child, in: node, extent: size.width, axis: .horizontal, justify: node.justify)
-            let y = place(child, in: node, extent: size.height, axis: .vertical, justify: node.justify)
+            let x = place(child, padding: padding, extent: size.width, axis: .horizontal, justify: justify)
+            let y = place(child, padding: padding, extent: size.height, axis: .vertical, justify: justify)
             centers[child] = Point(x: x, y: y)
         }
         return size
@@ -39,8 +49,8 @@ extension LayoutState {
     /// Measures one ZBox child and grows the running maxima by its non-ratio dimensions (margins included).
     private mutating func measureZChild(_ child: Int, of box: Int, inner: Size, largest: inout Size) {
         let size = calculate(child, offered: zOffer(child, of: box, inner: inner, largest: largest))
-        for axis in Axis.allCases where !nodes[child].dim(along: axis).isRatio {
-            let extent = size.main(along: axis) + nodes[child].margin.main(along: axis)
+        for axis in Axis.allCases where !node(child).dim(along: axis).isRatio {
+            let extent = size.main(along: axis) + node(child).pointee.margin.main(along: axis)
             largest = largest.with(main: max(largest.main(along: axis), extent), along: axis)
         }
     }
@@ -49,9 +59,9 @@ extension LayoutState {
     /// so far (pass 1) or the final one (pass 2) when the box wraps on that axis.
     private func zOffer(_ child: Int, of box: Int, inner: Size, largest: Size) -> Size {
         func offer(_ axis: Axis) -> Double {
-            let dim = nodes[child].dim(along: axis)
+            let dim = node(child).dim(along: axis)
             guard dim.isRatio else { return inner.main(along: axis) }
-            let base = nodes[box].dim(along: axis).isWrap ? largest.main(along: axis) : inner.main(along: axis)
+            let base = node(box).dim(along: axis).isWrap ? largest.main(along: axis) : inner.main(along: axis)
             return capped(base * dim.value)
         }
         return Size(width: offer(.horizontal), height: offer(.vertical))

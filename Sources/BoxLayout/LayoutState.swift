@@ -4,38 +4,51 @@ import LayoutCore
 /// nodes it reaches into `sizes` and `centers`; nothing is allocated per node while laying out.
 ///
 /// The buffers are raw allocations owned by `BoxLayoutEngine` (allocated in its init, freed in its deinit):
-/// their addressors read one field without copying the whole record, which keeps the recursive frames small
-/// even in debug builds and skips copy-on-write checks on the hot path.
+/// reads through them (`node(_:)`, `regulator(_:)`) load one field without copying the whole record, which keeps
+/// the recursive frames small even in debug builds and skips copy-on-write checks on the hot path. Caches:
+/// `caches` holds each node's measurement cache entry (LayoutState+Cache.swift, docs/performance.md).
 struct LayoutState {
-    var nodes: UnsafeMutableBufferPointer<FlatNode>
+    var nodes: UnsafeMutablePointer<FlatNode>
+    /// Each node's regulator properties (see `Regulator`), parallel to `nodes`.
+    var regulators: UnsafeMutablePointer<Regulator>
     /// Children slices (see `ItemRange`) and flows' line slices, one contiguous buffer.
-    var itemList: UnsafeMutableBufferPointer<Int32>
+    var itemList: UnsafeMutablePointer<Int32>
     /// Each node's size (border box), written by `calculate`.
-    var sizes: UnsafeMutableBufferPointer<Size>
+    var sizes: UnsafeMutablePointer<Size>
     /// Each node's centre in its parent's coordinates (origin at the parent's outer top-left corner).
-    var centers: UnsafeMutableBufferPointer<Point>
+    var centers: UnsafeMutablePointer<Point>
+    /// Each node's measurement cache entry (see `MeasureCache`); read only for `cacheable` nodes.
+    var caches: UnsafeMutablePointer<MeasureCache>
     /// The estimates tried by the active cross-conflict solvers, a stack shared by nested solvers.
     var conflictHistory: [Double]
 
-    init(nodes: [FlatNode], itemList: [Int32]) {
-        self.nodes = .allocate(capacity: nodes.count)
-        _ = self.nodes.initialize(from: nodes)
-        self.itemList = .allocate(capacity: itemList.count)
-        _ = self.itemList.initialize(from: itemList)
-        sizes = .allocate(capacity: nodes.count)
-        sizes.initialize(repeating: .zero)
-        centers = .allocate(capacity: nodes.count)
-        centers.initialize(repeating: .zero)
+    init(nodes: [FlatNode], regulators: [Regulator], itemList: [Int32]) {
+        self.nodes = Self.buffer(nodes)
+        self.regulators = Self.buffer(regulators)
+        self.itemList = Self.buffer(itemList)
+        sizes = Self.buffer(repeatElement(.zero, count: nodes.count))
+        centers = Self.buffer(repeatElement(.zero, count: nodes.count))
+        caches = Self.buffer(repeatElement(.invalid, count: nodes.count))
         conflictHistory = []
         conflictHistory.reserveCapacity(64)
+    }
+
+    /// A raw copy of `elements` (a plain pointer: 8 bytes, where a buffer pointer's count would double every copy
+    /// of this state that debug builds make per call, and the recursion is as deep as the tree).
+    private static func buffer<C: Collection>(_ elements: C) -> UnsafeMutablePointer<C.Element> {
+        let pointer = UnsafeMutablePointer<C.Element>.allocate(capacity: max(elements.count, 1))
+        _ = UnsafeMutableBufferPointer(start: pointer, count: elements.count).initialize(from: elements)
+        return pointer
     }
 
     /// Frees the buffers; the state must not be used afterwards.
     func deallocate() {
         nodes.deallocate()
+        regulators.deallocate()
         itemList.deallocate()
         sizes.deallocate()
         centers.deallocate()
+        caches.deallocate()
     }
 
     /// Calculates node `index` within the layout residual `offered` (margins included) and records its size.
@@ -43,8 +56,11 @@ struct LayoutState {
     @discardableResult
     mutating func calculate(_ index: Int, offered: Size) -> Size {
         // The recursion runs through here, so this frame and the calculators' stay small: no node copies.
+        // 1. A cache hit: the subtree below is already what this offer gives (docs/performance.md).
+        if nodes[index].cacheable && caches[index].admits(offered) { return reuse(index) }
+        // 2. Calculate.
         let size: Size
-        if nodes[index].isIncalculable {
+        if node(index).isIncalculable {
             size = .zero
         } else {
             switch nodes[index].kind {
@@ -58,31 +74,47 @@ struct LayoutState {
         return size
     }
 
+    /// Records and returns the cached result of `index` (kept out of `calculate` to keep its frame small).
+    @inline(never) mutating func reuse(_ index: Int) -> Size {
+        sizes[index] = caches[index].result
+        return sizes[index]
+    }
+
+    /// Node `index`'s record, read in place (see `NodeRef`).
+    @inline(__always) func node(_ index: Int) -> NodeRef { nodes + index }
+    /// Box `index`'s regulator properties, read in place.
+    @inline(__always) func regulator(_ index: Int) -> UnsafeMutablePointer<Regulator> {
+        regulators + index
+    }
+
     func linearParameters(_ index: Int) -> LinearParameters {
-        let node = nodes[index]
-        return LinearParameters(axis: node.axis, space: node.space, format: node.format, reverse: node.reverse)
+        let regulator = regulator(index)
+        return LinearParameters(
+            axis: node(index).pointee.axis, space: regulator.pointee.space, format: regulator.pointee.format,
+            reverse: regulator.pointee.reverse)
     }
 
     /// The content residual and the children residual of box `index` (§3.1).
     @inline(__always)
     func residuals(_ index: Int, offered: Size) -> (content: Size, inner: Size) {
-        let content = Residuals.content(of: nodes[index], offered: offered)
-        return (content, Residuals.children(of: nodes[index], content: content))
+        let content = Residuals.content(of: node(index), offered: offered)
+        return (content, Residuals.children(padding: regulator(index).pointee.padding, content: content))
     }
 
     /// A leaf (§3.4): the measure function's natural size, clipped to the content residual.
     @inline(__always)
     func measureLeaf(_ index: Int, offered: Size) -> Size {
-        let node = nodes[index]
+        let node = node(index)
         let residual = Residuals.content(of: node, offered: offered)
         // 1. No wrap dimension: the size follows from the description alone.
-        guard node.width.isWrap || node.height.isWrap else {
+        guard node.pointee.width.isWrap || node.pointee.height.isWrap else {
             return Residuals.intrinsic(of: node, residual: residual, wrapped: .zero)
         }
         // 2. No room in either dimension makes the whole leaf 0 × 0 (quirk 9: a fixed dimension too).
         if residual.width == 0 || residual.height == 0 { return .zero }
         // 3. The measure result, clipped, then sized by the descriptions.
-        let measured = Size(width: min(node.natural.width, residual.width), height: min(node.natural.height, residual.height))
+        let natural = node.pointee.natural
+        let measured = Size(width: min(natural.width, residual.width), height: min(natural.height, residual.height))
         return Residuals.intrinsic(of: node, residual: residual, wrapped: measured)
     }
 
@@ -94,13 +126,13 @@ struct LayoutState {
 
     /// The centre of `child` on `axis` inside `box`, whose final extent on that axis is `extent`.
     @inline(__always)
-    func place(_ child: Int, in box: FlatNode, extent: Double, axis: Axis, justify: BoxAlignment) -> Double {
-        let childNode = nodes[child]
+    func place(_ child: Int, padding: Insets, extent: Double, axis: Axis, justify: BoxAlignment) -> Double {
+        let margin = node(child).pointee.margin
         let placement = AxisPlacement(
-            extent: extent, paddingStart: box.padding.mainStart(along: axis), paddingEnd: box.padding.mainEnd(along: axis))
+            extent: extent, paddingStart: padding.mainStart(along: axis), paddingEnd: padding.mainEnd(along: axis))
         return placement.center(
-            size: sizes[child].main(along: axis), marginStart: childNode.margin.mainStart(along: axis),
-            marginEnd: childNode.margin.mainEnd(along: axis), alignment: childNode.alignment, justify: justify, axis: axis)
+            size: sizes[child].main(along: axis), marginStart: margin.mainStart(along: axis),
+            marginEnd: margin.mainEnd(along: axis), alignment: node(child).pointee.alignment, justify: justify, axis: axis)
     }
 
     @inline(__always) func item(_ position: Int32) -> Int { Int(itemList[Int(position)]) }

@@ -28,30 +28,31 @@ enum Residuals {
     /// The most the node itself may occupy (§3.1): the offer minus margins, fixed values substituted, wrap
     /// `max` applied, then collapsed to the aspect ratio.
     @inline(__always)
-    static func content(of node: FlatNode, offered: Size) -> Size {
-        var width = max(offered.width - node.margin.horizontal, 0)
-        var height = max(offered.height - node.margin.vertical, 0)
-        if node.width.kind == .fixed { width = node.width.value }
-        if node.height.kind == .fixed { height = node.height.value }
-        let residual = Size(width: min(width, node.width.max), height: min(height, node.height.max))
-        guard let aspect = node.aspect else { return residual }
+    static func content(of node: NodeRef, offered: Size) -> Size {
+        let margin = node.pointee.margin, width = node.pointee.width, height = node.pointee.height
+        var residualWidth = max(offered.width - margin.horizontal, 0)
+        var residualHeight = max(offered.height - margin.vertical, 0)
+        if width.kind == .fixed { residualWidth = width.value }
+        if height.kind == .fixed { residualHeight = height.value }
+        let residual = Size(width: min(residualWidth, width.max), height: min(residualHeight, height.max))
+        guard let aspect = node.pointee.aspect else { return residual }
         return collapse(residual, aspect: aspect)
     }
 
     /// The inner space offered to a box's children: the content residual minus padding, floored at 0.
     @inline(__always)
-    static func children(of node: FlatNode, content: Size) -> Size {
-        Size(width: max(content.width - node.padding.horizontal, 0), height: max(content.height - node.padding.vertical, 0))
+    static func children(padding: Insets, content: Size) -> Size {
+        Size(width: max(content.width - padding.horizontal, 0), height: max(content.height - padding.vertical, 0))
     }
 
     /// The node's size from its residual and, for wrap dimensions, its content size (§3.2).
     /// - Parameter wrapped: the content size (padding included for boxes); ignored by non-wrap dimensions.
     @inline(__always)
-    static func intrinsic(of node: FlatNode, residual: Size, wrapped: Size) -> Size {
+    static func intrinsic(of node: NodeRef, residual: Size, wrapped: Size) -> Size {
         let size = Size(
-            width: resolve(node.width, residual: residual.width, content: max(min(wrapped.width, residual.width), 0)),
-            height: resolve(node.height, residual: residual.height, content: max(min(wrapped.height, residual.height), 0)))
-        guard let aspect = node.aspect else { return size }
+            width: resolve(node.pointee.width, residual: residual.width, content: max(min(wrapped.width, residual.width), 0)),
+            height: resolve(node.pointee.height, residual: residual.height, content: max(min(wrapped.height, residual.height), 0)))
+        guard let aspect = node.pointee.aspect else { return size }
         return expand(size, aspect: aspect)
     }
 

@@ -115,9 +115,9 @@ struct BoxDecodingTests {
 
     @Test func flowGapsFallBackToSpace() throws {
         let node = try JSONDecoder().decode(BoxNode.self, from: Data(#"{"type":"vflow","space":6,"runSpace":2}"#.utf8))
-        let flat = FlatNode(node, measurer: FixedAdvanceTextMeasurer())
-        #expect(flat.itemSpace == 6)
-        #expect(flat.runSpace == 2)
+        let regulator = Regulator(node)
+        #expect(regulator.itemSpace == 6)
+        #expect(regulator.runSpace == 2)
     }
 }
 
