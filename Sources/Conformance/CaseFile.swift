@@ -47,6 +47,11 @@ public enum CaseLoader {
         {
             throw InputError(file: file, message: JSONSyntax.explain(data))
         } catch {
+            // A number that overflows a double fails inside a type's `try?` probe and would surface as a confusing
+            // type mismatch ("expected an object"); when Foundation's own parser refuses the bytes, say why.
+            if (try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])) == nil {
+                throw InputError(file: file, message: JSONSyntax.explain(data))
+            }
             throw InputError(file: file, decoding: error)
         }
     }
