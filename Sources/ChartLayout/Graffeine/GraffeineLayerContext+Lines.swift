@@ -4,13 +4,16 @@ import LayoutCore
 extension GraffeineLayerContext {
     /// The point of each value of `series` on a column axis of `count` columns: x at the column's **left edge**
     /// (quirk §13.4), y from the bottom by the guarded percentage of `max`. Nil values give nil points.
+    /// A finite percentage whose product with the height overflows (-1e308 over a max of 130) counts as 0, like
+    /// an overflowing quotient (docs/compat-chart.md), so the point sits on the bottom edge instead of at -∞.
     func columnPoints(_ series: [Double?], max: Double) -> [Point?] {
         let column = layer.unitColumn
         return series.enumerated().map { index, value in
             value.map { value in
-                Point(
+                let rise = size.height * GraffeineData.percent(value, max)
+                return Point(
                     x: column.resolvedOffset(index: index, within: size.width, count: series.count),
-                    y: size.height - size.height * GraffeineData.percent(value, max))
+                    y: size.height - (rise.isFinite ? rise : 0))
             }
         }
     }
