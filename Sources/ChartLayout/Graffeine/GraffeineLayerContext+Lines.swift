@@ -87,9 +87,13 @@ extension GraffeineLayerContext {
     }
 
     /// The uniform Catmull-Rom point at `t` between p1 and p2.
+    ///
+    /// Where the polynomial overflows (coordinates near ±1e308, e.g. a value of 1.8e308 over a max of 1000),
+    /// the coordinate falls on the straight segment from p1 to p2 instead, which stays finite.
     static func catmullRomPoint(_ p0: Point, _ p1: Point, _ p2: Point, _ p3: Point, t: Double) -> Point {
         func axis(_ a: Double, _ b: Double, _ c: Double, _ d: Double) -> Double {
-            0.5 * (2 * b + (c - a) * t + (2 * a - 5 * b + 4 * c - d) * t * t + (3 * b - a - 3 * c + d) * t * t * t)
+            let spline = 0.5 * (2 * b + (c - a) * t + (2 * a - 5 * b + 4 * c - d) * t * t + (3 * b - a - 3 * c + d) * t * t * t)
+            return spline.isFinite ? spline : b * (1 - t) + c * t
         }
         return Point(x: axis(p0.x, p1.x, p2.x, p3.x), y: axis(p0.y, p1.y, p2.y, p3.y))
     }
