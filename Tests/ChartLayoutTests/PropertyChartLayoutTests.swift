@@ -12,11 +12,12 @@ import TestSupport
 /// included), and every entry and every scalar bound (`valueMax`, `minimumValue`, …) is drawn from extremes:
 /// ±0, ±1, ±1e308, ±greatestFiniteMagnitude, ±5e-324, ±1e-300, 1e15, ordinary values, and null where a series
 /// allows gaps. Mutations that the strict decoder refuses (a style that needs at least two values, say) are
-/// skipped and counted; the rest must lay out to finite numbers only.
+/// skipped and counted; the rest must lay out to finite numbers only. With `PROPERTY_DUMP=DIR` in the environment
+/// each failing case is also written to DIR as a case file, ready for `ristretto layout`.
 @Suite struct PropertyChartLayoutTests {
     /// The run's fixed seed; a failure prints the failing case's own seed and its JSON.
     static let seed: (UInt64, UInt64, UInt64, UInt64) = (0x4348_4152_5453_2026, 0x5EED_0F_C4A2, 0x1123, 0x7F4A_7C15)
-    static let count = 400
+    static let count = 1000
 
     static let genes = Gen.int(in: 0...999).array(of: 8...60)
 
