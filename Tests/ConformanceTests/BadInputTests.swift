@@ -98,6 +98,14 @@ import TestSupport
         run.expectOrderly(exit: 2, stderr: "$.layers[0].data.values.hi: 10001 entries exceed the limit of 10000 per list in a chart case", "10 001 values")
     }
 
+    @Test func stringOverTheLimit() throws {
+        let text = String(repeating: "w", count: 100_001)
+        let file = try CLIRun.scratchFile("label.json", #"{"kind":"box","name":"label","root":{"type":"leaf","text":"\#(text)"}}"#)
+        defer { CLIRun.removeFolder(of: file) }
+        let run = try CLIRun(["layout", file])
+        run.expectOrderly(exit: 2, stderr: "$.root.text: a string of 100001 characters exceeds the limit of 100000", "a 100 001-character text")
+    }
+
     /// A case whose golden PNG is missing fails (exit 1) and is never recorded silently; a corrupt golden is bad
     /// input (exit 2).
     @Test func missingAndCorruptGolden() throws {
