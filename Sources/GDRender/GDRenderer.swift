@@ -122,9 +122,10 @@ public struct GDRenderer: Sendable {
     }
 
     /// The nearest pixel coordinate for libgd, limited to ±2^30 so that coordinates like 1e93, which do not fit in
-    /// an Int, cannot trap; everything that far out is off any canvas (at most 8192 px) anyway.
+    /// an Int, cannot trap; everything that far out is off any canvas (at most 8192 px) anyway. NaN (unreachable:
+    /// scenes are checked before rendering) becomes 0 rather than a trap.
     static func pixel(_ coordinate: Double) -> Int32 {
-        Int32(coordinate.rounded().clamped(to: -1_073_741_824...1_073_741_824))
+        coordinate.isNaN ? 0 : Int32(coordinate.rounded().clamped(to: -1_073_741_824...1_073_741_824))
     }
 
     static func rotate(_ point: Point, about center: Point, by angle: Angle) -> Point {
