@@ -41,6 +41,10 @@ public struct InputError: Error, Hashable, Sendable, CustomStringConvertible {
     }
 
     static func describe(_ context: DecodingError.Context) -> String {
+        // Foundation's own wording for an enum's unknown raw value names a Swift type, not the JSON.
+        if let match = context.debugDescription.wholeMatch(of: /Cannot initialize (\w+) from invalid String value (.*)/) {
+            return "unknown value '\(match.2)' (not a \(match.1))"
+        }
         guard let underlying = context.underlyingError else { return context.debugDescription }
         return "\(context.debugDescription) (\(underlying))"
     }
@@ -51,7 +55,9 @@ public struct InputError: Error, Hashable, Sendable, CustomStringConvertible {
         case is Double.Type, is Int.Type, is Float.Type: "a number"
         case is Bool.Type: "true or false"
         case is [Any].Type: "an array"
-        default: String(describing: type).hasPrefix("Array") ? "an array" : "an object (\(type))"
+        default:
+            String(describing: type).hasPrefix("Array") ? "an array"
+                : String(describing: type).hasPrefix("Dictionary") ? "an object" : "an object (\(type))"
         }
     }
 }

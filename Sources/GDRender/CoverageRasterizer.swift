@@ -31,19 +31,25 @@ struct CoverageRasterizer {
 
     /// Calls `paint(x, y, coverage)` for every pixel that the union of `polygons` covers, coverage in 0...1.
     mutating func fill(_ polygons: [[Point]], paint: (Int, Int, Double) -> Void) {
-        // 1. Collect the non-horizontal edges, sorted by their top, each with its winding direction.
+        // 1. Collect the non-horizontal edges, sorted by their top, each with its winding direction. An edge
+        //    whose numbers overflowed (a stroke around a point near ±1e308) or whose slope is infinite (a rise
+        //    below 1e-300) crosses no sub-scanline in a computable place: it is dropped like a horizontal one.
         var edges: [Edge] = []
         for polygon in polygons where polygon.count >= 3 {
             for (start, end) in zip(polygon, polygon.dropFirst() + [polygon[0]]) where start.y != end.y {
                 let (upper, lower, winding) = start.y < end.y ? (start, end, 1) : (end, start, -1)
-                edges.append(Edge(top: upper.y, bottom: lower.y, xAtTop: upper.x,
-                                  slope: (lower.x - upper.x) / (lower.y - upper.y), winding: winding))
+                let edge = Edge(top: upper.y, bottom: lower.y, xAtTop: upper.x,
+                                slope: (lower.x - upper.x) / (lower.y - upper.y), winding: winding)
+                guard edge.top.isFinite, edge.bottom.isFinite, edge.xAtTop.isFinite, edge.slope.isFinite else { continue }
+                edges.append(edge)
             }
         }
         guard !edges.isEmpty else { return }
         edges.sort { $0.top < $1.top }
-        let firstRow = max(0, Int(edges[0].top.rounded(.down)))
-        let lastRow = min(height - 1, Int((edges.map(\.bottom).max() ?? 0).rounded(.up)))
+        // Clamp to the canvas in Double before converting: a coordinate like 1e93 does not fit in an Int.
+        let canvasRows = -1.0...Double(height)
+        let firstRow = max(0, Int(edges[0].top.rounded(.down).clamped(to: canvasRows)))
+        let lastRow = min(height - 1, Int((edges.map(\.bottom).max() ?? 0).rounded(.up).clamped(to: canvasRows)))
         guard firstRow <= lastRow else { return }
         var nextEdge = 0
         var active: [Edge] = []
@@ -177,4 +183,9 @@ enum StrokeGeometry {
         for (a, b) in zip(polygon, polygon.dropFirst() + [polygon[0]]) { area += a.x * b.y - b.x * a.y }
         return area < 0 ? polygon.reversed() : polygon
     }
+}
+
+extension Double {
+    /// The value limited to `range`.
+    func clamped(to range: ClosedRange<Double>) -> Double { Swift.min(Swift.max(self, range.lowerBound), range.upperBound) }
 }

@@ -49,8 +49,7 @@ public struct GDRenderer: Sendable {
     func draw(_ item: SceneItem, on image: GDImage) {
         // 1. Clip, when asked, to the pixels the clip rectangle covers.
         if let clip = item.clip {
-            gdImageSetClip(image.pointer, Int32(clamping: Int(clip.minX.rounded())), Int32(clamping: Int(clip.minY.rounded())),
-                           Int32(clamping: Int(clip.maxX.rounded()) - 1), Int32(clamping: Int(clip.maxY.rounded()) - 1))
+            gdImageSetClip(image.pointer, Self.pixel(clip.minX), Self.pixel(clip.minY), Self.pixel(clip.maxX) - 1, Self.pixel(clip.maxY) - 1)
         }
         defer { if item.clip != nil { gdImageSetClip(image.pointer, 0, 0, Int32(image.width - 1), Int32(image.height - 1)) } }
         // 2. Text has its own path; every other shape fills then strokes its outlines.
@@ -115,11 +114,18 @@ public struct GDRenderer: Sendable {
             _ = line.text.withCString { string in
                 measurer.fontPath.withCString { font in
                     gdImageStringFTEx(image.pointer, &bounds, GDImage.gdColor(color), font, run.fontSize, -run.rotation.radians,
-                                      Int32(clamping: Int(origin.x.rounded())), Int32(clamping: Int(origin.y.rounded())),
+                                      Self.pixel(origin.x), Self.pixel(origin.y),
                                       UnsafeMutablePointer(mutating: string), &extra)
                 }
             }
         }
+    }
+
+    /// The nearest pixel coordinate for libgd, limited to ±2^30 so that coordinates like 1e93, which do not fit in
+    /// an Int, cannot trap; everything that far out is off any canvas (at most 8192 px) anyway. NaN (unreachable:
+    /// scenes are checked before rendering) becomes 0 rather than a trap.
+    static func pixel(_ coordinate: Double) -> Int32 {
+        coordinate.isNaN ? 0 : Int32(coordinate.rounded().clamped(to: -1_073_741_824...1_073_741_824))
     }
 
     static func rotate(_ point: Point, about center: Point, by angle: Angle) -> Point {

@@ -39,6 +39,8 @@ public enum PNGCodec {
             if width > RenderLimits.maxDimension || height > RenderLimits.maxDimension {
                 throw .tooLarge(width: width, height: height)
             }
+            // libpng would print its own "Image width is zero" warning to stderr before failing.
+            if width == 0 || height == 0 { throw .corrupt }
         }
         cgd_silence_errors()
         var copy = bytes

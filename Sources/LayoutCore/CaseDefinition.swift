@@ -92,6 +92,8 @@ public struct Tolerance: Hashable, Sendable {
     }
 
     public static let exact = Tolerance()
+    /// The largest `pixels` a case may allow (far beyond any canvas: 8192² is about 6.7 × 10^7).
+    public static let maximumPixels = 1e15
 }
 
 extension Tolerance: Codable {
@@ -101,8 +103,10 @@ extension Tolerance: Codable {
         let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
         geometry = try container.decodeNonNegative(.geometry, default: 0)
         let pixelCount = try container.decodeNonNegative(.pixels, default: 0)
-        guard pixelCount == pixelCount.rounded() else {
-            throw container.invalidValue("pixels must be a whole number, got \(pixelCount)", at: .pixels)
+        // The bound keeps the conversion to Int from trapping; no image has 10^15 pixels.
+        guard pixelCount == pixelCount.rounded(), pixelCount <= Tolerance.maximumPixels else {
+            throw container.invalidValue(
+                "pixels must be a whole number from 0 to \(Int(Tolerance.maximumPixels)), got \(pixelCount)", at: .pixels)
         }
         pixels = Int(pixelCount)
         threshold = try container.decodeNonNegative(.threshold, default: 0.1)

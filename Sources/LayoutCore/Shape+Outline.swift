@@ -39,11 +39,17 @@ extension Shape {
     }
 
     /// How many chords approximate an arc of `radius` and `sweep` radians within `tolerance`.
+    /// At most `maximumSegments`: the count is capped in Double before it becomes an Int, because a radius beyond
+    /// about 1e16 makes the step angle 0 (an infinite count) and a sweep of 1e300 radians does not fit in an Int.
     static func segmentCount(radius: Double, sweep: Double, tolerance: Double) -> Int {
-        guard radius > tolerance else { return max(1, Int((abs(sweep) / (.pi / 2)).rounded(.up))) }
-        let stepAngle = 2 * Double.acos(1 - tolerance / radius)
-        return min(4096, max(2, Int((abs(sweep) / stepAngle).rounded(.up))))
+        let count = radius > tolerance
+            ? max(2, (abs(sweep) / (2 * Double.acos(1 - tolerance / radius))).rounded(.up))
+            : max(1, (abs(sweep) / (.pi / 2)).rounded(.up))
+        return count.isNaN ? 1 : Int(min(count, Double(maximumSegments)))
     }
+
+    /// The most chords one arc or ellipse is cut into.
+    static let maximumSegments = 4096
 
     static func roundedRectPoints(_ rect: Rect, radii: CornerRadii, tolerance: Double) -> [Point] {
         // A radius never exceeds half the shorter side, as in CoreGraphics.
@@ -97,11 +103,16 @@ extension Path {
 
 extension Outline {
     /// Splits the outline into the "on" pieces of a dash pattern (on, off, on, off, …), starting with "on".
-    /// An empty pattern, or one whose lengths add up to zero or less, returns the outline unchanged.
+    /// An empty pattern, or one whose lengths add up to zero or less, returns the outline unchanged. So does a
+    /// pattern that would cut the outline into more than `maximumDashes` dashes (e.g. dash [0.001, 0.001] along a
+    /// 1e6-px line), or an outline whose length is not finite: the stroke is then drawn solid, in bounded time.
     public func dashed(_ pattern: [Double]) -> [Outline] {
         let cycle = pattern.reduce(0) { $0 + max($1, 0) }
         guard !pattern.isEmpty, cycle > 0, points.count >= 2 else { return [self] }
         let path = isClosed ? points + [points[0]] : points
+        let length = zip(path, path.dropFirst()).reduce(0) { $0 + $1.0.distance(to: $1.1) }
+        // 1. Bound the work. Beyond the bound the subtraction below could also stall: 1e300 - 5 == 1e300.
+        guard length.isFinite, length / cycle * Double(pattern.count) <= Double(Outline.maximumDashes) else { return [self] }
         var pieces: [Outline] = []
         var current: [Point] = []
         var patternIndex = 0
@@ -132,4 +143,7 @@ extension Outline {
         if isOn, current.count >= 2 { pieces.append(Outline(points: current, isClosed: false)) }
         return pieces
     }
+
+    /// The most dash pieces (on and off) one outline is cut into; a denser pattern draws the outline solid.
+    public static let maximumDashes = 100_000
 }

@@ -82,7 +82,10 @@ extension GraffeineLayerContext {
         let max = data.valueMaxOrHighestHi
         return data.values.hi.enumerated().compactMap { index, value in
             guard let value else { return nil }
-            let radius = Swift.max(0, maxRadius * (GraffeineData.ratio(value, max) ?? 0))
+            // A ratio whose product with the radius overflows (1e308 over a max of 42.5) counts as 0, like an
+            // overflowing quotient.
+            let product = maxRadius * (GraffeineData.ratio(value, max) ?? 0)
+            let radius = Swift.max(0, product.isFinite ? product : 0)
             let shape = Shape.ellipse(center: center, radii: Size(width: radius, height: radius))
             return ChartGeometry.Primitive(index: index, item: SceneItem(shape: shape, style: layer.unitStyle(index)))
         }

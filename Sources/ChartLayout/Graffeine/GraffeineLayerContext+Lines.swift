@@ -4,13 +4,16 @@ import LayoutCore
 extension GraffeineLayerContext {
     /// The point of each value of `series` on a column axis of `count` columns: x at the column's **left edge**
     /// (quirk §13.4), y from the bottom by the guarded percentage of `max`. Nil values give nil points.
+    /// A finite percentage whose product with the height overflows (-1e308 over a max of 130) counts as 0, like
+    /// an overflowing quotient (docs/compat-chart.md), so the point sits on the bottom edge instead of at -∞.
     func columnPoints(_ series: [Double?], max: Double) -> [Point?] {
         let column = layer.unitColumn
         return series.enumerated().map { index, value in
             value.map { value in
-                Point(
+                let rise = size.height * GraffeineData.percent(value, max)
+                return Point(
                     x: column.resolvedOffset(index: index, within: size.width, count: series.count),
-                    y: size.height - size.height * GraffeineData.percent(value, max))
+                    y: size.height - (rise.isFinite ? rise : 0))
             }
         }
     }
@@ -84,9 +87,13 @@ extension GraffeineLayerContext {
     }
 
     /// The uniform Catmull-Rom point at `t` between p1 and p2.
+    ///
+    /// Where the polynomial overflows (coordinates near ±1e308, e.g. a value of 1.8e308 over a max of 1000),
+    /// the coordinate falls on the straight segment from p1 to p2 instead, which stays finite.
     static func catmullRomPoint(_ p0: Point, _ p1: Point, _ p2: Point, _ p3: Point, t: Double) -> Point {
         func axis(_ a: Double, _ b: Double, _ c: Double, _ d: Double) -> Double {
-            0.5 * (2 * b + (c - a) * t + (2 * a - 5 * b + 4 * c - d) * t * t + (3 * b - a - 3 * c + d) * t * t * t)
+            let spline = 0.5 * (2 * b + (c - a) * t + (2 * a - 5 * b + 4 * c - d) * t * t + (3 * b - a - 3 * c + d) * t * t * t)
+            return spline.isFinite ? spline : b * (1 - t) + c * t
         }
         return Point(x: axis(p0.x, p1.x, p2.x, p3.x), y: axis(p0.y, p1.y, p2.y, p3.y))
     }

@@ -13,11 +13,15 @@ extension GraffeineLayerContext {
     /// The slices of `hi` as fractions of `valueMax ?? sumHi`, turned by `rotation` in the layer's direction.
     ///
     /// Contract: a total of 0 gives every slice a share of 0 (upstream: NaN), so all slices collapse to the
-    /// rotation angle. Negative shares run backwards, as upstream.
+    /// rotation angle. Negative shares run backwards, as upstream. A share beyond `maximumTurns` (1e308 of a
+    /// total of 1) counts as 0 too, like an overflowing quotient: its angle, 2π times the share, or the running
+    /// sum of shares would overflow to infinity.
     func slices() -> [GraffeineSlice] {
         // 1. Shares of the whole.
         let total = data.valueMaxOrSumHi
-        let shares = data.values.hi.map { GraffeineData.ratio($0 ?? 0, total) ?? 0 }
+        let shares = data.values.hi.map { value in
+            GraffeineData.ratio(value ?? 0, total).flatMap { abs($0) <= Self.maximumTurns ? $0 : nil } ?? 0
+        }
         // 2. Rotation (mod 360) and direction: counter-clockwise negates both, then start and end swap.
         let direction: Double = layer.clockwise ? 1 : -1
         let rotation = layer.rotation.truncatingRemainder(dividingBy: 360) * .pi / 180
@@ -29,6 +33,9 @@ extension GraffeineLayerContext {
             return GraffeineSlice(start: Angle(radians: min(start, end)), end: Angle(radians: max(start, end)))
         }
     }
+
+    /// The largest share of the whole, in turns, that a slice may take (`slices()`); far beyond any drawing.
+    static var maximumTurns: Double { 1e9 }
 
     /// Pie wedges and donut segments, exploded by the centre offset.
     ///

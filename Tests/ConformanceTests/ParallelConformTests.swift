@@ -1,0 +1,87 @@
+import Conformance
+import Foundation
+import Testing
+import TestSupport
+
+/// `conform --jobs N` gives exactly the results of `--jobs 1`: the same outcomes in the same order, the same
+/// messages and pixel counts, the same artifacts byte for byte, the same reports.
+///
+/// The corpus is a scratch copy of the real golden folder with four faults injected, so every status is covered:
+/// a swapped golden (pixel failure with a diff image), a deleted golden (missing), a corrupt golden (error) and a
+/// case with a wrong `expect` (geometry failure). golden/ itself is never written.
+@Suite struct ParallelConformTests {
+    struct Comparable: Equatable, CustomStringConvertible {
+        var identifier: String
+        var status: CaseOutcome.Status
+        var messages: [String]
+        var pixels: [Int?]
+        var artifacts: [String?]
+
+        var description: String { "\(identifier) \(status) \(messages.first ?? "")" }
+    }
+
+    /// Copies golden/ to a scratch folder and breaks four cases in four ways; returns the folder.
+    static func faultyCorpus() throws -> String {
+        let golden = FileManager.default.temporaryDirectory.path + "/ristretto-parallel-\(getpid())-\(UInt64.random(in: 0...UInt64.max))"
+        try FileManager.default.copyItem(atPath: TestSupport.goldenDirectory, toPath: golden)
+        let all = try CaseSelection.discover(golden: golden)
+        try #require(all.count >= 6, "the fault injection needs a few cases")
+        let victims = [all[1], all[all.count / 2], all[all.count - 2]]
+        // 1. A golden of another case with the same size would be ideal; any other PNG fails on pixels or size.
+        try FileManager.default.removeItem(atPath: golden + "/" + victims[0] + ".png")
+        try FileManager.default.copyItem(atPath: golden + "/" + victims[1] + ".png", toPath: golden + "/" + victims[0] + ".png")
+        // 2. Missing, 3. corrupt.
+        try FileManager.default.removeItem(atPath: golden + "/" + victims[1] + ".png")
+        try Data("corrupt".utf8).write(to: URL(fileURLWithPath: golden + "/" + victims[2] + ".png"))
+        // 4. A chart whose expectation is off by one pixel.
+        if let chart = try CaseSelection.discover(golden: golden).first(where: { $0.hasPrefix("chart/") }) {
+            let path = golden + "/" + chart + ".json"
+            let text = try String(contentsOfFile: path, encoding: .utf8)
+            if let range = text.range(of: #""y": 22"#) {
+                try text.replacingCharacters(in: range, with: #""y": 23"#).write(toFile: path, atomically: true, encoding: .utf8)
+            }
+        }
+        return golden
+    }
+
+    static func run(golden: String, jobs: Int) -> (summary: RunSummary, artifacts: String) {
+        let artifacts = golden + "-artifacts-\(jobs)"
+        let runner = ConformanceRunner(options: .init(golden: golden, artifacts: artifacts, jobs: jobs, fontPath: TestSupport.fontPath))
+        let identifiers = (try? CaseSelection.discover(golden: golden)) ?? []
+        return (runner.run(identifiers), artifacts)
+    }
+
+    /// The outcome without timings, with the artifact folder replaced by a placeholder and each artifact's bytes.
+    static func comparable(_ outcome: CaseOutcome, artifacts: String) -> Comparable {
+        let neutral = { (text: String) in text.replacingOccurrences(of: artifacts, with: "<artifacts>") }
+        let files = [outcome.actualPNG, outcome.diffPNG].map { path in
+            path.map { neutral($0) + " " + String(FileManager.default.contents(atPath: $0)?.hashValue ?? 0) }
+        }
+        return Comparable(
+            identifier: outcome.identifier, status: outcome.status, messages: outcome.messages.map(neutral),
+            pixels: [outcome.mismatchedPixels, outcome.totalPixels], artifacts: [outcome.expectedPNG] + files)
+    }
+
+    @Test func jobsDoNotChangeResults() throws {
+        let golden = try Self.faultyCorpus()
+        defer {
+            for suffix in ["", "-artifacts-1", "-artifacts-2", "-artifacts-5"] { try? FileManager.default.removeItem(atPath: golden + suffix) }
+        }
+        let (serial, serialArtifacts) = Self.run(golden: golden, jobs: 1)
+        let expected = serial.outcomes.map { Self.comparable($0, artifacts: serialArtifacts) }
+        // The faults show up, so the comparison covers every status.
+        #expect(Set(expected.map(\.status)) == [.passed, .failed, .error])
+        #expect(serial.exitCode == 2)
+        for jobs in [2, 5] {
+            let (parallel, parallelArtifacts) = Self.run(golden: golden, jobs: jobs)
+            let actual = parallel.outcomes.map { Self.comparable($0, artifacts: parallelArtifacts) }
+            #expect(actual == expected, "--jobs \(jobs) differs from --jobs 1")
+            #expect(parallel.line == serial.line && parallel.exitCode == serial.exitCode)
+            // The JUnit report, without its timings and artifact folder, is the same document.
+            let strip = { (xml: String, artifacts: String) in
+                xml.replacing(/time="[0-9.]+"/, with: "").replacingOccurrences(of: artifacts, with: "<artifacts>")
+            }
+            #expect(strip(Reports.junit(parallel), parallelArtifacts) == strip(Reports.junit(serial), serialArtifacts))
+        }
+    }
+}
