@@ -81,7 +81,8 @@ let package = Package(
         .testTarget(name: "GDRenderTests", dependencies: ["GDRender", "TestSupport"]),
         .testTarget(
             name: "ConformanceTests",
-            dependencies: ["Conformance", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based")]),
+            dependencies: ["Conformance", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based")],
+            exclude: ["bad-inputs"]),
         .testTarget(name: "BenchmarkingTests", dependencies: ["Benchmarking", "TestSupport"]),
         .testTarget(name: "ristrettoTests", dependencies: ["ristretto", "TestSupport"]),
     ]
