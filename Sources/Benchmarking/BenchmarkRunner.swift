@@ -215,19 +215,30 @@ func time(
     if let peer = engine as? SubprocessEngine { peer.requestTimeout = max(budget.remaining, .seconds(1)) }
     let options = config.timing
     // 1. Probe one layout (it also warms the adapter up) and stop the series if a layout is too slow.
-    let probe = try engine.bench(caseJSON: caseJSON, iterations: 1, mode: mode)
+    var costPerIteration = 0.0
+    func bench(_ iterations: Int) throws -> Double {
+        let started = ContinuousClock.now
+        let nanos = try engine.bench(caseJSON: caseJSON, iterations: iterations, mode: mode)
+        // Fresh builds a tree per iteration, so a request's wall time grows with that too; relayout builds one
+        // tree per request, a fixed cost that must not shrink the batch (Yoga's caches need a long batch to settle).
+        costPerIteration = mode == .fresh ? (ContinuousClock.now - started).nanoseconds / Double(iterations) : nanos
+        return nanos
+    }
+    let probe = try bench(1)
     if probe > config.perLayoutLimit.nanoseconds {
         throw SeriesStop(reason: "one layout took \(formatDuration(nanos: probe)) (limit \(formatDuration(nanos: config.perLayoutLimit.nanoseconds)))")
     }
-    // 2. Size the batches to the minimum duration; each warm-up batch refines the size, since a cold probe
-    //    overestimates the cost of a warm layout.
-    func batchSize(forNanosPerLayout nanos: Double) -> Int {
-        let wanted = options.minimumBatchDuration.nanoseconds / max(nanos, 1)
+    // 2. Size the batches so that each request lasts about the minimum duration. The adapter's own figure counts
+    //    only the layout call, but a fresh batch also builds a tree per iteration (in Python, for Taffy, that
+    //    costs far more than the layout), and the time budget is spent in wall-clock time.
+    func batchSize() -> Int {
+        let wanted = options.minimumBatchDuration.nanoseconds / max(costPerIteration, 1)
         return min(options.maximumIterationsPerBatch, max(1, Int(wanted.rounded(.up))))
     }
-    var iterations = batchSize(forNanosPerLayout: probe)
+    var iterations = batchSize()
     for _ in 0..<max(1, options.warmupBatches) {
-        iterations = batchSize(forNanosPerLayout: try engine.bench(caseJSON: caseJSON, iterations: iterations, mode: mode))
+        _ = try bench(iterations)
+        iterations = batchSize()
     }
     var values: [Double] = []
     for _ in 0..<options.batches {

@@ -96,11 +96,14 @@ public func timeInProcess<Tree>(
     _ subject: InProcessSubject<Tree>, mode: BenchMode, options: TimingOptions
 ) throws -> TimingResult {
     var runner = try BatchRunner(subject: subject, mode: mode)
-    // 1. Calibrate: double the batch until it lasts the minimum duration (these batches also warm up).
+    // 1. Calibrate: grow the batch until it lasts the minimum duration (these batches also warm up). Fresh
+    //    counts construction too: it runs inside the batch, untimed, and can cost far more than a cached layout,
+    //    so sizing by layout time alone made one batch of a 0.25 µs layout take seconds of building.
     let minimum = options.minimumBatchDuration.nanoseconds
     var iterations = 1
     while true {
-        let elapsed = try runner.run(iterations: iterations).totalNanos
+        let calibration = try runner.run(iterations: iterations)
+        let elapsed = calibration.totalNanos + calibration.buildNanos
         if elapsed >= minimum || iterations >= options.maximumIterationsPerBatch { break }
         let scale = elapsed > 0 ? min(max(minimum / elapsed * 1.2, 2), 100) : 100
         iterations = min(options.maximumIterationsPerBatch, Int((Double(iterations) * scale).rounded(.up)))
