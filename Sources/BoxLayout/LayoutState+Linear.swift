@@ -35,15 +35,8 @@ struct LinearPass {
     var innerCross: Double
     var boxMainIsWrap: Bool
     var boxCrossIsWrap: Bool
-    /// The totals of `LinearTotals`, copied in.
-    var margins = 0.0
-    var gaps = 0.0
-    var ratioSum = 0.0
-    var shrinkSum = 0.0
-    var growSum = 0.0
-    var count = 0
-    var formattable = true
-    var hasCrossRatio = false
+    /// The box's totals over its laid-out children.
+    var totals = LinearTotals()
     /// T: the non-ratio children's main sizes.
     var used = 0.0
     /// Rsum: the ratio children's main sizes.
@@ -56,7 +49,7 @@ struct LinearPass {
     var needCross = -Double.infinity
 
     /// `max(Rm − (M + Stot + T), 0)`, re-evaluated at every use.
-    var free: Double { max(innerMain - (margins + gaps + used), 0) }
+    var free: Double { max(innerMain - (totals.margins + totals.gaps + used), 0) }
 }
 
 extension LayoutState {
@@ -68,7 +61,7 @@ extension LayoutState {
         // 3. Measure, shrink and grow.
         measureAll(items, &pass, estimate: nil)
         // 4. A ratio cross in a wrap cross axis depends on the box's own cross size: solve it.
-        if pass.hasCrossRatio && pass.boxCrossIsWrap { solveCrossConflict(items, &pass) }
+        if pass.totals.hasCrossRatio && pass.boxCrossIsWrap { solveCrossConflict(items, &pass) }
         // 5. The box's own size, and 6. the positions.
         return finishLinear(box, parameters, items, pass, offered: offered)
     }
@@ -83,14 +76,7 @@ extension LayoutState {
             boxMainIsWrap: node(box).dim(along: axis).isWrap, boxCrossIsWrap: node(box).dim(along: axis.crossAxis).isWrap,
             tracksNeed: node(box).pointee.cacheable)
         let totals = regulator(box).pointee.linearTotals ?? countTotals(box, parameters, items)
-        pass.margins = totals.margins
-        pass.gaps = totals.gaps
-        pass.ratioSum = totals.ratioSum
-        pass.shrinkSum = totals.shrinkSum
-        pass.growSum = totals.growSum
-        pass.count = totals.count
-        pass.formattable = totals.formattable
-        pass.hasCrossRatio = totals.hasCrossRatio
+        pass.totals = totals
         if totals.drops {
             for position in items.declarationStart..<items.declarationStart + items.count where !takesPart(item(position), pass) {
                 clear(item(position))
@@ -133,7 +119,7 @@ extension LayoutState {
         let node = node(box), axis = parameters.axis
         let padding = regulator(box).pointee.padding
         let wrapped = Size(
-            main: pass.margins + pass.gaps + pass.used + padding.main(along: axis),
+            main: pass.totals.margins + pass.totals.gaps + pass.used + padding.main(along: axis),
             cross: pass.crossExtent + padding.cross(along: axis), along: axis)
         let size = Residuals.intrinsic(of: node, residual: pass.residual, wrapped: wrapped)
         placeLinear(regulator(box), parameters, items, pass, size: size)
@@ -154,7 +140,7 @@ extension LayoutState {
         let main = node(child).dim(along: axis)
         if main.isWrap && !main.isFlex {
             let free = upperSum(need.main(along: axis), -node(child).pointee.margin.main(along: axis))
-            if free > 0 { pass.needMain = max(pass.needMain, upperSum(free, pass.margins + pass.gaps + pass.used)) }
+            if free > 0 { pass.needMain = max(pass.needMain, upperSum(free, pass.totals.margins + pass.totals.gaps + pass.used)) }
         } else if !(offered.main(along: axis) >= need.main(along: axis)) {
             pass.needMain = .infinity
         }
@@ -181,7 +167,7 @@ extension LayoutState {
         let mainOffer: Double = switch main.kind {
         case .fixed: main.value + mainMargins
         case .wrap: main.isFlex ? unbounded : pass.free + mainMargins
-        case .ratio: pass.free * (main.value / pass.ratioSum) + mainMargins
+        case .ratio: pass.free * (main.value / pass.totals.ratioSum) + mainMargins
         case .aspect: pass.free + mainMargins
         }
         let crossOffer: Double = switch cross.kind {
@@ -219,7 +205,7 @@ extension LayoutState {
             accumulate(child, size, &pass)
         }
         // No shrink happens while Rm ≥ M + Stot + T (the overflow test of `shrinkIfNeeded`).
-        if pass.tracksNeed && pass.shrinkSum > 0 { pass.needMain = max(pass.needMain, pass.margins + pass.gaps + pass.used) }
+        if pass.tracksNeed && pass.totals.shrinkSum > 0 { pass.needMain = max(pass.needMain, pass.totals.margins + pass.totals.gaps + pass.used) }
         // 2. Flex, then recount the totals from scratch when anything changed.
         let shrunk = shrinkIfNeeded(items, &pass, estimate: estimate)
         let grown = growIfNeeded(items, &pass, estimate: estimate)
@@ -236,15 +222,15 @@ extension LayoutState {
     /// Shrink (§6.4): the overflow, computed once, is shared in proportion to the factors, in declaration order,
     /// with no redistribution when a child cannot absorb its share.
     private mutating func shrinkIfNeeded(_ items: ItemRange, _ pass: inout LinearPass, estimate: Double?) -> Bool {
-        let overflow = pass.margins + pass.gaps + pass.used - pass.innerMain
-        guard pass.shrinkSum > 0, overflow > 0 else { return false }
+        let overflow = pass.totals.margins + pass.totals.gaps + pass.used - pass.innerMain
+        guard pass.totals.shrinkSum > 0, overflow > 0 else { return false }
         for position in items.declarationStart..<items.declarationStart + items.count {
             let child = item(position)
             let main = node(child).dim(along: pass.axis)
             guard takesPart(child, pass), main.isWrap, main.shrink > 0 else { continue }
             let current = sizes[child].main(along: pass.axis)
             pass.used -= current
-            let target = max(0, current - overflow * main.shrink / pass.shrinkSum)
+            let target = max(0, current - overflow * main.shrink / pass.totals.shrinkSum)
             let offered = offer(child, pass, estimate: estimate)
                 .with(main: target + node(child).pointee.margin.main(along: pass.axis), along: pass.axis)
             accumulate(child, calculate(child, offered: offered), &pass)
@@ -255,14 +241,14 @@ extension LayoutState {
     /// Grow (§6.5): the free space, captured once, is shared in proportion to the factors; disabled by any
     /// main-ratio sibling. **Fix for quirk 7:** nothing grows into an unbounded residual (Puyopuyo reaches ≈1.8e308).
     private mutating func growIfNeeded(_ items: ItemRange, _ pass: inout LinearPass, estimate: Double?) -> Bool {
-        guard pass.growSum > 0, pass.ratioSum == 0, pass.used < pass.innerMain, pass.innerMain < unbounded else { return false }
+        guard pass.totals.growSum > 0, pass.totals.ratioSum == 0, pass.used < pass.innerMain, pass.innerMain < unbounded else { return false }
         let free = pass.free
         for position in items.declarationStart..<items.declarationStart + items.count {
             let child = item(position)
             let main = node(child).dim(along: pass.axis)
             guard takesPart(child, pass), main.isWrap, main.grow > 0 else { continue }
             let old = sizes[child].main(along: pass.axis)
-            let grown = old + free * main.grow / pass.growSum
+            let grown = old + free * main.grow / pass.totals.growSum
             pass.used -= old
             let offered = offer(child, pass, estimate: estimate)
                 .with(main: grown + node(child).pointee.margin.main(along: pass.axis), along: pass.axis)
@@ -313,9 +299,9 @@ extension LayoutState {
     ) {
         let axis = parameters.axis
         // 1. The format's offsets. R is the inner main residual, **not** the final size.
-        let free = pass.innerMain - (pass.margins + pass.gaps + pass.used + pass.ratioUsed)
-        let format = pass.formattable ? parameters.format : .leading
-        let count = Double(pass.count)
+        let free = pass.innerMain - (pass.totals.margins + pass.totals.gaps + pass.used + pass.ratioUsed)
+        let format = pass.totals.formattable ? parameters.format : .leading
+        let count = Double(pass.totals.count)
         // 2. A justifyContent without a cross component means centre in a linear box.
         let boxJustify = box.pointee.justify
         let justify = boxJustify.hasComponent(along: axis.crossAxis) ? boxJustify : .center
@@ -333,8 +319,8 @@ extension LayoutState {
             case .leading: parameters.space * index
             case .trailing: parameters.space * index + free
             case .center: parameters.space * index + free / 2
-            case .between: index == 0 ? 0 : (free + pass.gaps) / (count - 1) * index
-            case .round: (free + pass.gaps) / (count + 1) * (index + 1)
+            case .between: index == 0 ? 0 : (free + pass.totals.gaps) / (count - 1) * index
+            case .round: (free + pass.totals.gaps) / (count + 1) * (index + 1)
             }
             let cross = place(child, padding: box.pointee.padding, extent: size.cross(along: axis), axis: axis.crossAxis, justify: justify)
             centers[child] = Point(main: paddingStart + base + offset, cross: cross, along: axis)

@@ -144,45 +144,7 @@ import TestSupport
     }
 }
 
-/// One run of the `ristretto` binary that `swift build` put next to the test bundle.
-struct CLIRun {
-    var status: Int32
-    var signalled: Bool
-    var stdout: String
-    var stderr: String
-
-    static let executable: String = {
-        let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        for folder in [bundle, bundle.deletingLastPathComponent()] where FileManager.default.isExecutableFile(atPath: folder.path + "/ristretto") {
-            return folder.path + "/ristretto"
-        }
-        return TestSupport.repositoryRoot + "/.build/debug/ristretto"
-    }()
-
-    /// Runs in the repository root (so the pinned font is found), with stdout and stderr in files so that a
-    /// large output cannot fill a pipe and stall the child.
-    init(_ arguments: [String], environment: [String: String] = [:]) throws {
-        let scratch = try Self.scratchFolder()
-        defer { try? FileManager.default.removeItem(atPath: scratch) }
-        _ = FileManager.default.createFile(atPath: scratch + "/out", contents: nil)
-        _ = FileManager.default.createFile(atPath: scratch + "/err", contents: nil)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.executable)
-        process.arguments = arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: TestSupport.repositoryRoot)
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }.filter { $0.key != "CI" }
-        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: scratch + "/out"))
-        process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: scratch + "/err"))
-        try process.run()
-        process.waitUntilExit()
-        status = process.terminationStatus
-        signalled = process.terminationReason == .uncaughtSignal
-        // A million frames print about 100 MB; keep only the tail, which holds the summary lines.
-        let out = FileManager.default.contents(atPath: scratch + "/out") ?? Data()
-        stdout = String(decoding: out.suffix(1 << 16), as: UTF8.self)
-        stderr = String(decoding: FileManager.default.contents(atPath: scratch + "/err") ?? Data(), as: UTF8.self)
-    }
-
+extension CLIRun {
     /// The CLI contract for bad input: the documented exit code, no crash, and for our own errors (exit 2, not an
     /// argument-parser usage error) exactly one stderr line `error: …` holding `stderr`.
     func expectOrderly(exit: Int32, stderr expected: String, _ what: String, sourceLocation: SourceLocation = #_sourceLocation) {
@@ -197,22 +159,5 @@ struct CLIRun {
         if stderr.hasPrefix("error: ") {
             #expect(stderr.split(separator: "\n").count == 1, "\(what): more than one stderr line: \(stderr)", sourceLocation: sourceLocation)
         }
-    }
-
-    static func scratchFolder() throws -> String {
-        let folder = FileManager.default.temporaryDirectory.path + "/ristretto-robust-\(getpid())-\(UInt64.random(in: 0...UInt64.max))"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        return folder
-    }
-
-    static func removeFolder(of file: String) {
-        try? FileManager.default.removeItem(atPath: URL(fileURLWithPath: file).deletingLastPathComponent().path)
-    }
-
-    /// Writes `contents` to `name` in a fresh scratch folder; remove it with `removeFolder(of:)`.
-    static func scratchFile(_ name: String, _ contents: String) throws -> String {
-        let path = try scratchFolder() + "/" + name
-        try Data(contents.utf8).write(to: URL(fileURLWithPath: path))
-        return path
     }
 }

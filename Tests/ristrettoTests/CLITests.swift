@@ -4,42 +4,12 @@ import TestSupport
 
 /// End-to-end tests of the CLI contract: output formats, exit codes and error messages.
 @Suite struct CLITests {
-    struct Run {
-        var status: Int32
-        var stdout: String
-        var stderr: String
-    }
-
-    /// The `ristretto` executable next to the test bundle.
-    static let executable: String = {
-        let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        for folder in [bundle, bundle.deletingLastPathComponent()] where FileManager.default.isExecutableFile(atPath: folder.path + "/ristretto") {
-            return folder.path + "/ristretto"
-        }
-        return TestSupport.repositoryRoot + "/.build/debug/ristretto"
-    }()
-
-    static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Run {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: TestSupport.repositoryRoot)
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile(), stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Run(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
+    static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> CLIRun {
+        try CLIRun(arguments, environment: environment)
     }
 
     static func temporaryFile(_ name: String, _ contents: String) throws -> String {
-        let folder = FileManager.default.temporaryDirectory.path + "/ristretto-cli-\(getpid())"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        let path = folder + "/" + name
-        try Data(contents.utf8).write(to: URL(fileURLWithPath: path))
-        return path
+        try CLIRun.scratchFile(name, contents)
     }
 
     @Test func versionAndHelp() throws {
