@@ -152,7 +152,9 @@ final class AdapterSession: @unchecked Sendable {
     init(executablePath: String) {
         let (stream, continuation) = AsyncStream.makeStream(of: Request.self)
         requests = continuation
-        Task.detached { [self] in await drive(executablePath: executablePath, requests: stream) }
+        Task.detached(executorPreference: AdapterSessionExecutor.shared) { [self] in
+            await drive(executablePath: executablePath, requests: stream)
+        }
     }
 
     var isFinished: Bool { lock.withLock { finishedMessage != nil } }
@@ -223,5 +225,19 @@ private final class OutcomeBox: @unchecked Sendable {
 
     func get() -> Result<String, AdapterSession.Failure> {
         lock.withLock { outcome ?? .failure(AdapterSession.Failure(message: "no reply")) }
+    }
+}
+
+/// Runs the adapter sessions' async I/O on a queue of their own instead of the cooperative pool.
+/// **Why**: `send` blocks its caller on a semaphore. When the callers occupy every cooperative thread (two
+/// synchronous tests on a 2-core machine, each waiting on something), the I/O they wait for could not run, and a
+/// linear-5 layout timed out after 60 s.
+final class AdapterSessionExecutor: TaskExecutor, @unchecked Sendable {
+    static let shared = AdapterSessionExecutor()
+    private let queue = DispatchQueue(label: "ristretto.adapter-sessions")
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        queue.async { job.runSynchronously(on: self.asUnownedTaskExecutor()) }
     }
 }
