@@ -44,7 +44,7 @@ public struct Workload: Hashable, Sendable {
     }
 
     /// The natural size every leaf's measure function returns.
-    public static let leafContent = CaseSize(width: 40, height: 20)
+    public static let leafContent = Size(width: 40, height: 20)
     /// The width proposal of the flow shape.
     public static let flowProposalWidth = 500.0
 
@@ -105,7 +105,7 @@ public struct Workload: Hashable, Sendable {
             BoxNode(
                 type: BoxNodeType(rawValue: node.type) ?? .leaf, margin: Insets(all: node.margin ?? 0),
                 space: node.space ?? 0, itemSpace: node.itemSpace, runSpace: node.runSpace,
-                content: node.content.map { Size(width: $0.width, height: $0.height) },
+                content: node.content,
                 children: (node.children ?? []).map(convert))
         }
         return convert(boxCase.root)
@@ -169,12 +169,6 @@ public struct CaseProposal: Hashable, Sendable, Codable {
     }
 }
 
-/// A leaf's natural size (`"content"`).
-public struct CaseSize: Hashable, Sendable, Codable {
-    public var width: Double
-    public var height: Double
-}
-
 /// The subset of the box node vocabulary the benchmark trees use. Sizes are always "wrap", written out.
 public struct WorkloadNode: Hashable, Sendable, Codable {
     public var type: String
@@ -184,12 +178,12 @@ public struct WorkloadNode: Hashable, Sendable, Codable {
     public var space: Double?
     public var itemSpace: Double?
     public var runSpace: Double?
-    public var content: CaseSize?
+    public var content: Size?
     public var children: [WorkloadNode]?
 
     init(
         type: String, margin: Double? = nil, space: Double? = nil, itemSpace: Double? = nil, runSpace: Double? = nil,
-        content: CaseSize? = nil, children: [WorkloadNode]? = nil
+        content: Size? = nil, children: [WorkloadNode]? = nil
     ) {
         self.type = type
         self.margin = margin
