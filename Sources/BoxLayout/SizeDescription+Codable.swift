@@ -6,6 +6,8 @@ extension SizeDescription: Codable {
     enum ObjectKey: String, CodingKey, CaseIterable { case wrap, ratio, aspectRatio }
     enum WrapKey: String, CodingKey, CaseIterable { case add, min, max, priority, shrink, grow }
 
+    static let expectedForms = #"expected a number, "wrap", "fill", {"wrap":…}, {"ratio":…} or {"aspectRatio":…}"#
+
     /// A number (fixed, ≥ 0), `"wrap"`, `"fill"`, `{"wrap": {…}}`, `{"ratio": r}` or `{"aspectRatio": a}` (r, a > 0).
     public init(from decoder: any Decoder) throws {
         let single = try decoder.singleValueContainer()
@@ -18,9 +20,13 @@ extension SizeDescription: Codable {
             switch word {
             case "wrap": self = .wrap()
             case "fill": self = .fill
-            default: throw decoder.invalidValue("unknown size '\(word)' (expected a number, \"wrap\", \"fill\", {\"wrap\":…}, {\"ratio\":…} or {\"aspectRatio\":…})")
+            default: throw decoder.invalidValue("unknown size '\(word)' (\(SizeDescription.expectedForms))")
             }
             return
+        }
+        guard (try? decoder.container(keyedBy: AnyCodingKey.self)) != nil else {
+            // true, null or an array: name every form a size may take, not just the last one tried.
+            throw decoder.invalidValue(SizeDescription.expectedForms)
         }
         let object = try decoder.strictContainer(keyedBy: ObjectKey.self)
         guard object.allKeys.count == 1, let key = object.allKeys.first else {
