@@ -1,4 +1,5 @@
 import Foundation
+import LayoutCore
 
 /// A named box case as the JSON every engine receives.
 public struct NamedCase: Hashable, Sendable {
@@ -116,7 +117,7 @@ public func compareFrames(expected: [PeerFrame], actual: [PeerFrame], tolerance:
             ("width", frame.frame.width, other.frame.width), ("height", frame.frame.height, other.frame.height),
         ]
         for (field, want, got) in fields where !(abs(want - got) <= tolerance) {
-            lines.append("\(frame.path) \(field): expected \(formatNumber(want)), got \(formatNumber(got))")
+            lines.append("\(frame.path) \(field): expected \(shortestText(want)), got \(shortestText(got))")
         }
     }
     for frame in actual where !expectedPaths.contains(frame.path) {
@@ -125,7 +126,3 @@ public func compareFrames(expected: [PeerFrame], actual: [PeerFrame], tolerance:
     return lines
 }
 
-/// Integers without a decimal point, other numbers in their shortest form.
-func formatNumber(_ value: Double) -> String {
-    value.rounded() == value && abs(value) < 1e15 ? String(Int(value)) : "\(value)"
-}

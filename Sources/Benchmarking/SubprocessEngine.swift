@@ -172,7 +172,7 @@ final class AdapterSession: @unchecked Sendable {
             return true
         }
         guard queued else { throw Failure(message: lock.withLock { finishedMessage } ?? "adapter exited") }
-        let seconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
+        let seconds = timeout.inSeconds
         if semaphore.wait(timeout: .now() + seconds) == .timedOut {
             // Kill the adapter: its reader then sees the end of output and fails this request.
             if let pid = lock.withLock({ processID }) { kill(pid, SIGKILL) }

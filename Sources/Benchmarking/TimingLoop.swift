@@ -83,10 +83,7 @@ struct ResultSink {
 
 extension Duration {
     /// The duration in nanoseconds, as a Double.
-    var nanoseconds: Double {
-        let (seconds, attoseconds) = components
-        return Double(seconds) * 1e9 + Double(attoseconds) / 1e9
-    }
+    var nanoseconds: Double { inSeconds * 1e9 }
 }
 
 /// Times one in-process subject: calibrates the batch size, warms up, then runs the timed batches.

@@ -94,7 +94,7 @@ public struct Workload: Hashable, Sendable {
     public func caseJSON() throws -> Data {
         let value = boxCase
         var text = #"{"description":"# + Self.quoted(value.description) + #","kind":"box","name":"# + Self.quoted(value.name)
-        text += #","proposal":{"height":null,"width":"# + (value.proposal.width.map { Self.number($0) } ?? "null") + "},\"root\":"
+        text += #","proposal":{"height":null,"width":"# + (value.proposal.width.map { shortestText($0) } ?? "null") + "},\"root\":"
         Self.write(value.root, into: &text)
         return Data((text + "}").utf8)
     }
@@ -127,20 +127,16 @@ public struct Workload: Hashable, Sendable {
             fields.append(list + "]")
         }
         if let content = node.content {
-            fields.append(#""content":{"height":"# + number(content.height) + #","width":"# + number(content.width) + "}")
+            fields.append(#""content":{"height":"# + shortestText(content.height) + #","width":"# + shortestText(content.width) + "}")
         }
         fields.append(#""height":"wrap""#)
-        if let itemSpace = node.itemSpace { fields.append(#""itemSpace":"# + number(itemSpace)) }
-        if let margin = node.margin { fields.append(#""margin":"# + number(margin)) }
-        if let runSpace = node.runSpace { fields.append(#""runSpace":"# + number(runSpace)) }
-        if let space = node.space { fields.append(#""space":"# + number(space)) }
+        if let itemSpace = node.itemSpace { fields.append(#""itemSpace":"# + shortestText(itemSpace)) }
+        if let margin = node.margin { fields.append(#""margin":"# + shortestText(margin)) }
+        if let runSpace = node.runSpace { fields.append(#""runSpace":"# + shortestText(runSpace)) }
+        if let space = node.space { fields.append(#""space":"# + shortestText(space)) }
         fields.append(#""type":"# + quoted(node.type))
         fields.append(#""width":"wrap""#)
         text += fields.joined(separator: ",") + "}"
-    }
-
-    static func number(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
     }
 
     static func quoted(_ text: String) -> String {

@@ -52,7 +52,7 @@ public struct ConformanceRunner: Sendable {
         var outcome = CaseOutcome(
             identifier: identifier, status: .passed, messages: [], recordCommand: Self.recordCommand(identifier, golden: options.golden),
             seconds: 0)
-        defer { outcome.seconds = Self.seconds(since: clock) }
+        defer { outcome.seconds = (ContinuousClock.now - clock).inSeconds }
         do {
             // 1. Load.
             let file = try CaseLoader.load(casePath, identifier: identifier)
@@ -147,10 +147,6 @@ public struct ConformanceRunner: Sendable {
         "ristretto record --golden \(golden) --filter '\(identifier)'"
     }
 
-    static func seconds(since start: ContinuousClock.Instant) -> Double {
-        let elapsed = ContinuousClock.now - start
-        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
-    }
 }
 
 /// Hands out case indices to workers and keeps their outcomes in input order.

@@ -94,7 +94,7 @@ public struct GDRenderer: Sendable {
     func drawText(_ run: TextRun, opacity: Double, on image: GDImage) {
         guard run.fontSize > 0, !run.string.isEmpty else { return }
         let layout = measurer.layout(run)
-        let rotate = { (point: Point) -> Point in GDRenderer.rotate(point, about: run.anchor, by: run.rotation) }
+        let rotate = { (point: Point) -> Point in point.rotated(about: run.anchor, by: run.rotation) }
         // 1. The background: the tight text box grown by the padding, turned with the text.
         if let background = run.background?.withOpacity(opacity) {
             let box = layout.box.inset(by: Insets(
@@ -128,12 +128,6 @@ public struct GDRenderer: Sendable {
         coordinate.isNaN ? 0 : Int32(coordinate.rounded().clamped(to: -1_073_741_824...1_073_741_824))
     }
 
-    static func rotate(_ point: Point, about center: Point, by angle: Angle) -> Point {
-        guard angle.radians != 0 else { return point }
-        let cosine = Double.cos(angle.radians), sine = Double.sin(angle.radians)
-        let dx = point.x - center.x, dy = point.y - center.y
-        return Point(x: center.x + dx * cosine - dy * sine, y: center.y + dx * sine + dy * cosine)
-    }
 }
 
 extension GDImage {

@@ -51,9 +51,7 @@ public struct GeometryMismatch: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Full precision without a trailing ".0" on whole numbers.
-    public static func format(_ value: Double) -> String {
-        value.rounded() == value && abs(value) < 1e15 ? String(Int(value)) : String(value)
-    }
+    public static func format(_ value: Double) -> String { shortestText(value) }
 
     public var description: String {
         "\(subject): \(field) expected \(expected), got \(actual ?? "nothing (missing)")"

@@ -28,6 +28,14 @@ public struct Point: Hashable, Sendable {
     public static func - (lhs: Point, rhs: Point) -> Point { Point(x: lhs.x - rhs.x, y: lhs.y - rhs.y) }
     public static func * (lhs: Point, scale: Double) -> Point { Point(x: lhs.x * scale, y: lhs.y * scale) }
 
+    /// The point turned by `angle` about `pivot`; positive angles turn clockwise on screen.
+    public func rotated(about pivot: Point, by angle: Angle) -> Point {
+        guard angle.radians != 0 else { return self }
+        let dx = x - pivot.x, dy = y - pivot.y
+        let cosine = Double.cos(angle.radians), sine = Double.sin(angle.radians)
+        return Point(x: pivot.x + dx * cosine - dy * sine, y: pivot.y + dx * sine + dy * cosine)
+    }
+
     public func distance(to other: Point) -> Double {
         ((other.x - x) * (other.x - x) + (other.y - y) * (other.y - y)).squareRoot()
     }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Conformance
 import Foundation
 import GDRender
+import LayoutCore
 import PixelDiff
 
 struct DiffCommand: ParsableCommand {
@@ -43,8 +44,7 @@ struct DiffCommand: ParsableCommand {
             let timing = PixelDiff.Options(threshold: threshold, includeAntiAliased: includeAA, diffImage: false)
             let start = ContinuousClock.now
             for _ in 0..<iterations { _ = try? PixelDiff.compare(expectedImage, actualImage, options: timing) }
-            let elapsed = ContinuousClock.now - start
-            let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+            let seconds = (ContinuousClock.now - start).inSeconds
             print("throughput: \(String(format: "%.1f", Double(result.totalPixels * iterations) / seconds / 1e6)) megapixels/s")
         }
         if result.mismatchedPixels > allowed { throw ExitCode(1) }

@@ -55,13 +55,6 @@ enum GraffeineGeometry {
             width: abs(rect.width), height: abs(rect.height))
     }
 
-    /// `point` turned by `angle` (clockwise on screen) about `pivot`.
-    static func rotate(_ point: Point, about pivot: Point, by angle: Angle) -> Point {
-        let dx = point.x - pivot.x, dy = point.y - pivot.y
-        let cos = Double.cos(angle.radians), sin = Double.sin(angle.radians)
-        return Point(x: pivot.x + dx * cos - dy * sin, y: pivot.y + dx * sin + dy * cos)
-    }
-
     /// The shape moved by `offset`.
     static func translate(_ shape: Shape, by offset: Point) -> Shape {
         switch shape {

@@ -58,7 +58,7 @@ extension GraffeineLayerContext {
                 let inherited = layer.labelRotationInheritFromCenter ? slice.middle.radians : 0
                 rotation = Angle(radians: inherited + direction * (layer.rotation + layer.labelRotation) * .pi / 180)
             }
-            let anchor = GraffeineGeometry.rotate(unrotated, about: point, by: rotation)
+            let anchor = unrotated.rotated(about: point, by: rotation)
             return label(index: index, text: data.preferredLabelValue(index), anchor: anchor,
                          horizontal: horizontal.textAlignment, vertical: vertical.verticalTextAlignment, rotation: rotation)
         }
@@ -104,7 +104,7 @@ extension GraffeineLayerContext {
             y: alignment.1.position(from: box.minY, length: box.height, padding: padding.vertical))
         // 3. Turn about the cell centre; the run then turns about its own anchor by the same angle.
         let rotation = Angle(degrees: degrees)
-        let anchor = GraffeineGeometry.rotate(unrotated, about: cell.center, by: rotation)
+        let anchor = unrotated.rotated(about: cell.center, by: rotation)
         return label(index: index, text: text, anchor: anchor, horizontal: alignment.0.textAlignment,
                      vertical: alignment.1.verticalTextAlignment, rotation: rotation)
     }

@@ -144,7 +144,7 @@ extension BlogBarChart.Spec: SeedChartStyle {
                 return .init(text: text, frame: Rect(
                     x: center - textSize.width / 2, y: top, width: textSize.width, height: textSize.height))
             }
-            let valueText = SeedFormatting.shortest(datum.value)
+            let valueText = shortestText(datum.value)
             return BlogBarChart.Bar(
                 name: datum.name, value: datum.value,
                 rect: Rect(x: unit * (3 * Double(index) + 1), y: min(valueY, zeroY), width: 2 * unit, height: abs(valueY - zeroY)),

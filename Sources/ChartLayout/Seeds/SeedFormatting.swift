@@ -1,3 +1,4 @@
+import LayoutCore
 /// Number formatting for seed chart labels, without Foundation.
 enum SeedFormatting {
     /// `printf("%.{places}f", value)` as ResearchKit formats its labels: the exact binary value decides, and only an
@@ -16,7 +17,7 @@ enum SeedFormatting {
         if abs(product - product.rounded(.towardZero)) == 0.5, error != 0 {
             scaled = error > 0 ? product.rounded(.up) : product.rounded(.down)
         }
-        guard abs(scaled) < 9.0e15 else { return shortest(value.rounded(.toNearestOrEven)) }
+        guard abs(scaled) < 9.0e15 else { return shortestText(value.rounded(.toNearestOrEven)) }
         // 2. Digits, padded so that there is always one before the point.
         let digits = String(Int(abs(scaled)))
         let padded = String(repeating: "0", count: max(0, places + 1 - digits.count)) + digits
@@ -26,11 +27,6 @@ enum SeedFormatting {
 
     /// The integer part, as Swift's `Int(value)` prints it; beyond Int's range, the shortest form of the truncated value.
     static func truncated(_ value: Double) -> String {
-        shortest(value.rounded(.towardZero))
-    }
-
-    /// A whole number without ".0", other values in Swift's shortest round-trip form (1e+300 beyond 1e15).
-    static func shortest(_ value: Double) -> String {
-        value.rounded() == value && abs(value) < 1e15 ? String(Int(value)) : String(value)
+        shortestText(value.rounded(.towardZero))
     }
 }
