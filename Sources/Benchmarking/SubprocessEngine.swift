@@ -14,7 +14,7 @@ import Subprocess
     import Darwin
 #endif
 
-/// A peer engine behind an adapter executable that speaks JSON lines (DESIGN.md "Peer engines").
+/// A peer engine behind an adapter executable that speaks JSON lines (docs/design.md "Peer engines").
 /// **One adapter process stays alive across requests**; it is started on the first request and restarted on the
 /// next request after it died. Requests are serialised; a request that outlives `requestTimeout` kills the adapter.
 public final class SubprocessEngine: LayoutEngineAdapter, @unchecked Sendable {
