@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 import attrs
 from stretchable import Node, Style, taffylib
 from stretchable.context import taffy
-from stretchable.style import AlignContent, AlignItems, Display, FlexDirection, FlexWrap, JustifyContent
+from stretchable.style import AlignContent, AlignItems, AlignSelf, Display, FlexDirection, FlexWrap, JustifyContent
 from stretchable.style.geometry.length import AUTO, LengthAvailableSpace, Scale
 from stretchable.style.geometry.size import SizeAvailableSpace
 
@@ -51,6 +51,13 @@ class FlexSpec:
     wraps: bool = False
     width: float | None = None  # fixed size; None = auto ("wrap")
     height: float | None = None
+    fill_width: bool = False  # a "fill" root: the proposal minus the margins (contract E)
+    fill_height: bool = False
+    min_size: tuple = (None, None)  # {"wrap":{"min","max"}}: min-/max-width, min-/max-height
+    max_size: tuple = (None, None)
+    grow: float = 0.0  # {"wrap":{"grow"}}: flex-grow with basis auto, along an hbox/vbox parent's main axis
+    align_items: AlignItems = AlignItems.FLEX_START  # a linear box's justifyContent (one cross-axis value)
+    align_self: AlignItems | None = None  # the node's own alignment in a linear parent
     margin: tuple = (0.0, 0.0, 0.0, 0.0)  # top, right, bottom, left (stretchable's order)
     padding: tuple = (0.0, 0.0, 0.0, 0.0)
     column_gap: float = 0.0
@@ -83,14 +90,66 @@ def insets(value, path: str) -> tuple:
     return (sides["top"], sides["right"], sides["bottom"], sides["left"])
 
 
-def size(value, path: str) -> float | None:
-    """A <size>: only a fixed number and "wrap" have the same meaning in flexbox."""
+@dataclass
+class Dimension:
+    """One translated <size>: fixed, auto (with optional min, max and grow), or the root's "fill"."""
+
+    fixed: float | None = None
+    minimum: float | None = None
+    maximum: float | None = None
+    grow: float = 0.0
+    fill: bool = False
+
+
+def size(value, path: str, is_root: bool, grows: bool) -> Dimension:
+    """A <size> in the coincident subset (contract E): a number, "wrap", {"wrap":{"min","max","grow"}}, and "fill"
+    on the root only. `grows` says whether this is the main axis of an hbox/vbox parent, where grow is flex-grow."""
     if isinstance(value, (int, float)) and not isinstance(value, bool):
-        return finite_number(value, path, True)
+        return Dimension(fixed=finite_number(value, path, True))
     if value == "wrap":
-        return None
-    refuse(path, f"unsupported size {json.dumps(value)} (only a fixed number or \"wrap\" map to flexbox; "
-           "wrap options, fill, ratio and aspectRatio do not)")
+        return Dimension()
+    if value == "fill" and is_root:
+        return Dimension(fill=True)
+    if isinstance(value, dict) and list(value) == ["wrap"] and isinstance(value["wrap"], dict):
+        dimension = Dimension()
+        for key, number in value["wrap"].items():
+            option_path = f"{path}.wrap.{key}"
+            if key == "min":
+                dimension.minimum = finite_number(number, option_path, True)
+            elif key == "max":
+                dimension.maximum = finite_number(number, option_path, True)
+            elif key == "grow":
+                dimension.grow = finite_number(number, option_path, True)
+                if dimension.grow > 0 and not grows:
+                    refuse(option_path, "grow maps to flex-grow only along the main axis of an hbox/vbox parent")
+            elif key in ("add", "priority", "shrink"):
+                refuse(option_path, f"wrap option \"{key}\" has no flexbox equivalent")
+            else:
+                refuse(option_path, "unknown wrap option")
+        return dimension
+    refuse(path, f"unsupported size {json.dumps(value)} (only a number, \"wrap\", {{\"wrap\":{{min,max,grow}}}} and "
+           "\"fill\" on the root map to flexbox; other fill, ratio and aspectRatio do not)")
+
+
+# One cross-axis alignment name per linear container type (contract E), as align-items / align-self.
+CROSS_ALIGNMENTS = {
+    "hbox": {"top": AlignItems.FLEX_START, "bottom": AlignItems.FLEX_END, "vertCenter": AlignItems.CENTER},
+    "vbox": {"left": AlignItems.FLEX_START, "leading": AlignItems.FLEX_START, "right": AlignItems.FLEX_END,
+             "trailing": AlignItems.FLEX_END, "horzCenter": AlignItems.CENTER},
+}
+
+
+def cross_alignment(value, linear_type: str | None, path: str, whose: str) -> AlignItems:
+    """One cross-axis name (or a one-element array of it) of a linear box: Puyopuyo's centre ratios, main-axis
+    flags and alignment in flows have no align-items/align-self equivalent."""
+    if linear_type not in CROSS_ALIGNMENTS:
+        refuse(path, f"alignment is translated only for {whose} an hbox/vbox (flows, zbox and the root differ)")
+    name = value[0] if isinstance(value, list) and len(value) == 1 else value
+    names = CROSS_ALIGNMENTS[linear_type]
+    if not isinstance(name, str) or name not in names:
+        refuse(path, f"unsupported alignment {json.dumps(value)} (in {'an' if linear_type == 'hbox' else 'a'} {linear_type} only one of "
+               f"{', '.join(names)} maps to align-items/align-self)")
+    return names[name]
 
 
 def require_default(value, default, path: str, why: str):
@@ -107,7 +166,8 @@ DIRECTIONS = {
 }
 
 
-def translate(node, path: str) -> FlexSpec:
+def translate(node, path: str, parent_type: str | None = None) -> FlexSpec:
+    """One node of the case in flexbox terms; `parent_type` is the parent's node type (None for the root)."""
     if not isinstance(node, dict):
         refuse(path, "expected a node object")
     node_type = node.get("type")
@@ -134,10 +194,16 @@ def translate(node, path: str) -> FlexSpec:
             if not isinstance(value, str):
                 refuse(key_path, "expected a string")
             spec.id = value
-        elif key == "width":
-            spec.width = size(value, key_path)
-        elif key == "height":
-            spec.height = size(value, key_path)
+        elif key in ("width", "height"):
+            horizontal = key == "width"
+            dimension = size(value, key_path, parent_type is None,
+                             parent_type == ("hbox" if horizontal else "vbox"))
+            axis = 0 if horizontal else 1
+            setattr(spec, key, dimension.fixed)
+            setattr(spec, f"fill_{key}", dimension.fill)
+            spec.min_size = tuple(dimension.minimum if index == axis else old for index, old in enumerate(spec.min_size))
+            spec.max_size = tuple(dimension.maximum if index == axis else old for index, old in enumerate(spec.max_size))
+            spec.grow = max(spec.grow, dimension.grow)
         elif key == "margin":
             spec.margin = insets(value, key_path)
         elif key == "padding":
@@ -164,9 +230,12 @@ def translate(node, path: str) -> FlexSpec:
                 else:
                     refuse(f"{key_path}.{dimension}", "unknown content key")
             spec.content = (width, height)
-        elif key in ("alignment", "justifyContent"):
-            refuse(key_path, "alignment is not translated (Puyopuyo's cross alignment and centre ratios differ "
-                   "from align-self/align-items)")
+        elif key == "justifyContent":
+            spec.align_items = cross_alignment(value, node_type, key_path, "the children of")
+        elif key == "alignment":
+            if node_type in ("hflow", "vflow"):
+                refuse(key_path, "a flow's own alignment also aligns its lines in Puyopuyo; align-self does not")
+            spec.align_self = cross_alignment(value, parent_type, key_path, "a child of")
         elif key in ("format", "runFormat"):
             require_default(value, "leading", key_path, "only leading packing matches flex-start for wrap-sized boxes")
         elif key == "reverse":
@@ -203,7 +272,8 @@ def translate(node, path: str) -> FlexSpec:
             refuse(f"{path}.children", "a leaf has no children")
         if not isinstance(children, list):
             refuse(f"{path}.children", "expected an array")
-        spec.children = [translate(child, f"{path}.children[{index}]") for index, child in enumerate(children)]
+        spec.children = [translate(child, f"{path}.children[{index}]", node_type)
+                         for index, child in enumerate(children)]
     return spec
 
 
@@ -221,6 +291,9 @@ def parse_case(request) -> tuple[FlexSpec, float | None, float | None]:
         refuse("$.case.proposal", "expected {width,height}")
     dimensions = [None if proposal.get(key) is None else finite_number(proposal[key], f"$.case.proposal.{key}", True)
                   for key in ("width", "height")]
+    for key, fill, dimension in (("width", root.fill_width, dimensions[0]), ("height", root.fill_height, dimensions[1])):
+        if fill and dimension is None:
+            refuse(f"$.case.root.{key}", f'"fill" maps to a definite {key} only under a definite proposal {key}')
     return root, dimensions[0], dimensions[1]
 
 
@@ -264,19 +337,30 @@ def compute_layout(root: Node, available: SizeAvailableSpace) -> int:
 
 
 def style_for(spec: FlexSpec, max_width: float | None = None, max_height: float | None = None) -> Style:
+    """The node's flexbox style; `max_width`/`max_height` are the root's room (its proposal minus its margins)."""
+    fixed = [spec.width, spec.height]
+    maximum = list(spec.max_size)
+    for axis, (fill, room) in enumerate(((spec.fill_width, max_width), (spec.fill_height, max_height))):
+        if fill and room is not None:
+            fixed[axis] = room  # a "fill" root takes all of its room
+        elif room is not None and fixed[axis] is None:
+            maximum[axis] = room if maximum[axis] is None else min(maximum[axis], room)
     return Style(
         display=Display.FLEX if spec.active else Display.NONE,
         flex_direction=spec.direction,
         flex_wrap=FlexWrap.WRAP if spec.wraps else FlexWrap.NO_WRAP,
-        align_items=AlignItems.FLEX_START,
+        align_items=spec.align_items,
+        align_self=None if spec.align_self is None else AlignSelf[spec.align_self.name],
         align_content=AlignContent.FLEX_START,
         justify_content=JustifyContent.FLEX_START,
         flex_shrink=0.0,  # Puyopuyo never shrinks a fixed or plain wrap item (CSS's default is 1)
+        flex_grow=spec.grow,
         gap=(spec.column_gap, spec.row_gap),
         margin=spec.margin,
         padding=spec.padding,
-        size=(AUTO if spec.width is None else spec.width, AUTO if spec.height is None else spec.height),
-        max_size=(AUTO if max_width is None else max_width, AUTO if max_height is None else max_height),
+        size=tuple(AUTO if value is None else value for value in fixed),
+        min_size=tuple(AUTO if value is None else value for value in spec.min_size),
+        max_size=tuple(AUTO if value is None else value for value in maximum),
     )
 
 
@@ -290,9 +374,13 @@ def build(spec: FlexSpec) -> Node:
 
 
 def apply_proposal(root: Node, spec: FlexSpec, width: float | None, height: float | None):
-    """A wrap root under a proposal P becomes an auto-size root with max-size P (DESIGN.md)."""
-    root.style = attrs.evolve(root.style, max_size=style_for(
-        spec, None if spec.width is not None else width, None if spec.height is not None else height).max_size)
+    """A wrap root under a proposal P becomes an auto-size root with max-size P minus its margins (DESIGN.md); a
+    "fill" root becomes that size."""
+    top, right, bottom, left = spec.margin
+    rooms = [None if proposal is None else max(0.0, proposal - margins)
+             for proposal, margins in ((width, left + right), (height, top + bottom))]
+    style = style_for(spec, *rooms)
+    root.style = attrs.evolve(root.style, size=style.size, max_size=style.max_size)
 
 
 def dispose(node: Node):
@@ -411,6 +499,7 @@ def handle(line: str):
 
 def main():
     sys.setrecursionlimit(20_000)  # depth 1000 nests the case JSON about 2 000 levels deep
+    taffy.use_rounding = False  # Puyopuyo never rounds (stretchable's own default is on)
     for line in sys.stdin:
         if line.strip():
             sys.stdout.write(json.dumps(handle(line)) + "\n")
