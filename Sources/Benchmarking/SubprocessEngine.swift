@@ -40,6 +40,10 @@ public final class SubprocessEngine: LayoutEngineAdapter, @unchecked Sendable {
     /// The peers tools/setup-engines installs an adapter for, as `--engines` names them.
     public static let knownPeers = ["yoga", "taffy", "chromium"]
 
+    /// The finest step of a peer's frames, below which a difference from the reference means nothing: Chromium lays
+    /// out in LayoutUnits of 1/64 px (docs/engines.md), the others in floating point (0).
+    public static func geometryResolution(of engine: String) -> Double { engine == "chromium" ? 1.0 / 64 : 0 }
+
     /// What a known peer needs besides its adapter: a command on PATH, and how to install it.
     static let prerequisites = [
         "chromium": (
