@@ -28,7 +28,7 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-from subset import FlexSpec, Refusal, finite_number, parse_case, refuse, root_room  # noqa: E402 (after the path)
+from subset import FlexSpec, Refusal, finite_number, parse_case, parse_request, refuse, root_room  # noqa: E402 (after the path)
 
 NOT_INSTALLED = "chromium not installed: run tools/setup-engines --with-chromium (apt-get install chromium)"
 TIMING = ("in-page performance.now() around a batch of forced layouts: style invalidation + style recalc + layout, "
@@ -51,10 +51,13 @@ PAGE_HTML = b'<!doctype html><html><head><meta charset="utf-8"></head><body styl
 PAGE_HEADERS = [{"name": "Content-Type", "value": "text/html; charset=utf-8"},
                 {"name": "Cross-Origin-Opener-Policy", "value": "same-origin"},
                 {"name": "Cross-Origin-Embedder-Policy", "value": "require-corp"}]
+# Events after which no reply will come: the renderer crashed or the page was detached.
+PAGE_GONE_EVENTS = ("Inspector.targetCrashed", "Target.detachedFromTarget", "Inspector.detached")
 UNBOUNDED_RELAYOUT_WIDTH = 10_000_000.0  # as the Yoga and Taffy adapters: P when the proposal width is unbounded
 FRESH_ELEMENTS_PER_BATCH = 20_000  # detached trees built at once for a fresh bench (memory, not timing)
 START_TIMEOUT = 60.0
 REQUEST_TIMEOUT = 900.0  # the harness bounds requests itself; this only keeps a wedged browser from hanging us
+LAYOUT_TIMEOUT = 120.0  # one layout of the depth-1000 tree (6 001 nodes) takes about 5 s
 
 
 class BrowserError(Exception):
@@ -125,6 +128,7 @@ class Browser:
                                                    "responseHeaders": PAGE_HEADERS,
                                                    "body": base64.b64encode(PAGE_HTML).decode()})
 
+        self.call("Inspector.enable", timeout=START_TIMEOUT)  # so that a renderer crash arrives as an event
         self.call("Fetch.enable", {"patterns": [{"urlPattern": PAGE_URL + "*"}]}, timeout=START_TIMEOUT)
         self.call("Page.navigate", {"url": PAGE_URL}, timeout=START_TIMEOUT, on_event=serve)
         ready = f"location.href === {json.dumps(PAGE_URL)} && document.readyState === 'complete' && crossOriginIsolated"
@@ -163,6 +167,8 @@ class Browser:
                 self.buffer += chunk
             raw, self.buffer = self.buffer.split(b"\0", 1)
             reply = json.loads(raw)
+            if reply.get("method") in PAGE_GONE_EVENTS:
+                raise BrowserError(f"the page is gone ({reply['method']}) during {method}{self.log_tail()}")
             if reply.get("id") != command_id:
                 if on_event is not None:
                     on_event(reply)
@@ -348,7 +354,7 @@ def layout_op(browser: Browser, request: dict) -> dict:
         index = tree.leaf(details.get("path"), "$.change.path")
         content = tuple(number(details["content"].get(key), f"$.change.content.{key}") for key in ("width", "height"))
         change = {"index": index, "style": content_style(tree.specs[index], content)}
-    numbers = browser.run("layout", tree.description, change)
+    numbers = browser.run("layout", tree.description, change, timeout=LAYOUT_TIMEOUT)
     return {"frames": tree.frames(numbers)}
 
 
@@ -410,28 +416,31 @@ class Adapter:
         self.browser: Browser | None = None
 
     def handle(self, line: str) -> dict:
+        """The reply to one request line. A request that fails in the browser (a crash, a hang) is tried once more
+        in a new browser: every op is idempotent, and a corpus generator should not lose a case to a crash."""
         try:
-            request = json.loads(line)
-        except ValueError:
-            return {"error": "request is not a JSON object"}
-        if not isinstance(request, dict):
-            return {"error": "request is not a JSON object"}
-        if self.executable is None:
-            return {"error": NOT_INSTALLED}
-        op = request.get("op")
-        try:
+            request = parse_request(line)
+            if self.executable is None:
+                return {"error": NOT_INSTALLED}
+            op = request.get("op")
             if op not in ("info", "layout", "bench"):
                 return {"error": f'$.op: unknown op "{op}" (expected info, layout or bench)'}
-            if self.browser is None:
-                self.browser = Browser(self.executable)
-            if op == "info":
-                return {"name": "chromium", "version": f"Chromium {self.browser.version}", "timing": TIMING}
-            return layout_op(self.browser, request) if op == "layout" else bench_op(self.browser, request)
+            for attempt in (1, 2):
+                try:
+                    return self.answer(op, request)
+                except (BrowserError, OSError, ValueError, KeyError, TypeError) as error:
+                    self.restart()  # the browser's state is unknown now
+                    if attempt == 2:
+                        return {"error": f"chromium: {error}"}
         except Refusal as refusal:
             return {"error": str(refusal)}
-        except (BrowserError, OSError, ValueError, KeyError, TypeError) as error:
-            self.restart()  # the browser's state is unknown now; the next request gets a new one
-            return {"error": f"chromium: {error}"}
+
+    def answer(self, op: str, request: dict) -> dict:
+        if self.browser is None:
+            self.browser = Browser(self.executable)
+        if op == "info":
+            return {"name": "chromium", "version": f"Chromium {self.browser.version}", "timing": TIMING}
+        return layout_op(self.browser, request) if op == "layout" else bench_op(self.browser, request)
 
     def restart(self):
         if self.browser is not None:
