@@ -28,7 +28,8 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-from subset import FlexSpec, Refusal, finite_number, parse_case, parse_request, refuse, root_room  # noqa: E402 (after the path)
+from subset import (  # noqa: E402 (after the path)
+    FlexSpec, Refusal, finite_number, parse_case, parse_request, refuse, root_room)
 
 NOT_INSTALLED = "chromium not installed: run tools/setup-engines --with-chromium (apt-get install chromium)"
 TIMING = ("in-page performance.now() around a batch of forced layouts: style invalidation + style recalc + layout, "
@@ -61,7 +62,7 @@ LAYOUT_TIMEOUT = 120.0  # one layout of the depth-1000 tree (6 001 nodes) takes 
 
 
 class BrowserError(Exception):
-    """The browser died, hung or threw: the request fails, and the next one starts a new browser."""
+    """The browser died, hung or threw: the browser is replaced, and the request tried once more (Adapter.handle)."""
 
 
 def find_chromium() -> str | None:
