@@ -70,7 +70,8 @@ public struct DifferentialOutcome: Hashable, Sendable {
 
 /// Lays every case out with the reference and with each peer and compares the frames path by path.
 /// **Peers run with pixel rounding off** (Yoga's point scale factor 0, Taffy's rounding disabled), so the
-/// comparison is numeric within `tolerance` (0.01 by default), not whole-pixel.
+/// comparison is numeric within `tolerance` (0.01 by default), not whole-pixel; Chromium's frames, in 1/64 px
+/// LayoutUnits, within its `geometryResolution` when that is coarser.
 public func differentialCheck(
     cases: [NamedCase], reference: any LayoutEngineAdapter, peers: [any LayoutEngineAdapter], tolerance: Double = 0.01
 ) -> [DifferentialOutcome] {
@@ -88,7 +89,9 @@ public func differentialCheck(
         for peer in peers {
             let verdict: DifferentialOutcome.Verdict
             do {
-                let lines = compareFrames(expected: expected, actual: try peer.layout(caseJSON: namedCase.json), tolerance: tolerance)
+                let lines = compareFrames(
+                    expected: expected, actual: try peer.layout(caseJSON: namedCase.json),
+                    tolerance: max(tolerance, SubprocessEngine.geometryResolution(of: peer.name)))
                 verdict = lines.isEmpty ? .agree : .mismatched(lines)
             } catch EngineError.adapter(_, let message) {
                 verdict = .refused(message)
