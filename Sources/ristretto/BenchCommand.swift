@@ -60,7 +60,7 @@ struct BenchCommand: ParsableCommand {
         let report = try runBenchmarks(configuration, engines: adapters)
         for format in formats { print(try report.formatted(format)) }
         if let plot {
-            let renderer = GDRenderer(fontPath: try FontLocator.locate(explicit: fontOptions.font, golden: golden, near: nil))
+            let renderer = GDRenderer(fontPath: try fontOptions.choice(golden: golden).require(for: plot))
             do {
                 try AtomicFile.write(try renderer.renderPNG(report.plotScene()), to: plot)
             } catch let error as RenderError {

@@ -34,6 +34,11 @@ struct Ristretto: ParsableCommand {
 
 /// Where the pinned font comes from; shared by every command that measures or draws text.
 struct FontOptions: ParsableArguments {
-    @Option(help: "The TrueType font for text (default: golden/fonts/LiberationSans-Regular.ttf near the case or the working directory, or $RISTRETTO_FONT).")
+    @Option(help: "The TrueType font for text (default: $RISTRETTO_FONT, else golden/fonts/LiberationSans-Regular.ttf in --golden, near the case, in the working directory or near the executable, or share/ristretto/fonts beside its folder). Only cases with text need it.")
     var font: String?
+
+    /// The font for cases in `golden` or near the case file `near`; see `FontLocator.find`.
+    func choice(golden: String? = nil, near: String? = nil) throws(InputError) -> FontChoice {
+        try FontLocator.find(explicit: font, golden: golden, near: near)
+    }
 }
