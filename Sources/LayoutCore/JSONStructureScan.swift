@@ -81,7 +81,22 @@ private struct Scanner {
     }
 
     mutating func skipWhitespace() {
-        while position < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[position]) { position += 1 }
+        while position < bytes.count, Self.isWhitespace(bytes[position]) { position += 1 }
+    }
+
+    static func isWhitespace(_ byte: UInt8) -> Bool {
+        switch byte {
+        case 0x20, 0x09, 0x0A, 0x0D: true
+        default: false
+        }
+    }
+
+    /// Whether a byte ends a number or a literal: a separator, a closing bracket or whitespace.
+    static func endsScalar(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: ","), UInt8(ascii: "]"), UInt8(ascii: "}"): true
+        default: isWhitespace(byte)
+        }
     }
 
     /// Scans one value starting at `position`; false when the bytes are not JSON. Iterative over nesting depth
@@ -98,7 +113,7 @@ private struct Scanner {
         default:
             // A number or a literal: everything up to the next delimiter; the real parser judges its spelling.
             let start = position
-            while position < bytes.count, !",]} \t\r\n".utf8.contains(bytes[position]) { position += 1 }
+            while position < bytes.count, !Self.endsScalar(bytes[position]) { position += 1 }
             return position > start
         }
     }

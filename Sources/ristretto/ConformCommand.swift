@@ -48,6 +48,8 @@ struct ConformCommand: ParsableCommand {
     var html: String?
     @Option(help: "Write a Markdown summary to FILE (for a CI step summary).")
     var markdown: String?
+    @Option(help: "Write machine-readable results to FILE as JSON (per case: status, seconds, messages, pixel counts, artifact paths; plus totals).")
+    var json: String?
     @OptionGroup var fontOptions: FontOptions
 
     func validate() throws {
@@ -70,6 +72,7 @@ struct ConformCommand: ParsableCommand {
         }
         if let junit { try AtomicFile.write(Data(Reports.junit(summary).utf8), to: junit) }
         if let markdown { try AtomicFile.write(Data(Reports.markdown(summary).utf8), to: markdown) }
+        if let json { try AtomicFile.write(try Reports.json(summary) + Data("\n".utf8), to: json) }
         if let html {
             let page = Reports.html(summary) { FileManager.default.contents(atPath: $0) }
             try AtomicFile.write(Data(page.utf8), to: html + "/index.html")

@@ -26,9 +26,19 @@ struct Ristretto: ParsableCommand {
             if code == .success {
                 self.exit(withError: error)
             }
-            FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+            FileHandle.standardError.write(Data((argumentErrorLine(for: error) + "\n").utf8))
             Foundation.exit(2)
         }
+    }
+}
+
+extension Ristretto {
+    /// ArgumentParser's usage error as one line in the project's style: `error: MESSAGE (see 'ristretto X --help')`
+    /// instead of its capitalised `Error:` and a usage block.
+    static func argumentErrorLine(for error: any Error) -> String {
+        let full = fullMessage(for: error)
+        let helpCommand = full.firstMatch(of: /See '([^']+)'/).map { String($0.1) } ?? "ristretto --help"
+        return "error: \(message(for: error)) (see '\(helpCommand)')"
     }
 }
 
