@@ -147,6 +147,12 @@ private struct Scanner {
             guard position < bytes.count else { return false }
             if bytes[position] == UInt8(ascii: ",") {
                 position += 1
+                // Foundation accepts one trailing comma: `{"a":1,}`.
+                skipWhitespace()
+                if position < bytes.count, bytes[position] == UInt8(ascii: "}") {
+                    position += 1
+                    return true
+                }
                 continue
             }
             guard bytes[position] == UInt8(ascii: "}") else { return false }
