@@ -6,7 +6,7 @@ import LayoutCore
 public struct CaseFile: Sendable {
     /// The file as given on the command line or found under the golden folder.
     public var path: String
-    /// The path relative to the golden folder without extension, e.g. `box/hbox-space`; the case's identity.
+    /// The path relative to the golden folder without extension, e.g. `box/linear-space`; the case's identity.
     public var identifier: String
     public var definition: any CaseDefinition
 

@@ -10,6 +10,7 @@ import TestSupport
 ///   `tools/setup && .build/release/ristretto conform` is a setup step, not an example);
 /// - `bench` examples are skipped: they time for minutes or need the peer engines or a browser;
 /// - a trailing `# comment` may say `exit 1` when the example is documented to fail; otherwise it must exit 0;
+/// - an output redirection (`> FILE`) ends the arguments: the test reads stdout itself;
 /// - examples run in a scratch folder holding a copy of `golden/` and, for examples that name them,
 ///   `expected.png` and `actual.png` (copies of a real golden PNG).
 @Suite struct DocExamplesTests {
@@ -38,7 +39,7 @@ import TestSupport
             }
             guard inBlock, line.hasPrefix("ristretto ") else { continue }
             let (command, comment) = splitComment(String(line))
-            let words = shellWords(command)
+            let words = shellWords(command).prefix { $0 != ">" }
             found.append(Example(
                 document: document, line: String(line), arguments: Array(words.dropFirst()),
                 exit: comment.contains("exit 1") ? 1 : 0))
