@@ -20,8 +20,8 @@ public struct CaseOutcome: Sendable {
     public var diffPNG: String?
     /// The command that re-records this case's PNG, printed when its pixels failed.
     public var recordCommand: String
-    /// The command that rewrites this case's `expect`, printed when its geometry failed (nil for a case whose
-    /// `expect` another engine answered).
+    /// The command that rewrites this case's `expect`, printed when its geometry failed (nil for chart and seed
+    /// cases, whose expectations are edited by hand, and for a case whose `expect` another engine answered).
     public var updateExpectCommand: String?
     /// Whether the pixel comparison failed (or the golden is missing), as opposed to the geometry alone.
     public var pixelsFailed = false

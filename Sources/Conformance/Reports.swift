@@ -39,7 +39,7 @@ public enum Reports {
                 .joined(separator: "<br>").replacingOccurrences(of: "|", with: "\\|")
             text += "| `\(outcome.identifier)` | \(outcome.status.rawValue) | \(problem) | \(pixels) |\n"
         }
-        text += "\nOnly when a change is intended: update a case's expected geometry with "
+        text += "\nOnly when a change is intended: update a box case's expected geometry with "
             + "`ristretto record --update-expect --filter 'CASE'`, re-record its PNG with `ristretto record --filter 'CASE'`.\n"
         return text
     }
