@@ -37,12 +37,8 @@ import TestSupport
 
         let failing = try CLIRun(["conform", "--golden", golden] + common)
         #expect(failing.status == 1)
-        let hint = try #require(failing.stdout.split(separator: "\n").first { $0.contains("ristretto record --update-expect") })
-        let command = try #require(hint.firstMatch(of: /ristretto (record .*)$/)).1
-        // The hint quotes the filter for a shell; split it the way a shell would.
-        let arguments = command.split(separator: " ").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "'")) }
-
-        let update = try CLIRun(arguments)
+        #expect(!failing.stdout.contains("re-record the PNG"), "its pixels match")
+        let update = try CLIRun(try Self.hint(containing: "ristretto record --update-expect", in: failing.stdout))
         #expect(update.status == 0, "\(update.stderr)")
         #expect(update.stdout.contains("box/linear-space: node [1]: x 122 → 120\n"), "\(update.stdout)")
         #expect(update.stdout.hasSuffix("1 updated, 0 unchanged, 0 skipped, 0 not box cases, 0 not updated\n"), "\(update.stdout)")
@@ -50,6 +46,31 @@ import TestSupport
         #expect(try CLIRun(["conform", "--golden", golden] + common).status == 0)
         let again = try CLIRun(["record", "--update-expect", "--golden", golden])
         #expect(again.stdout.hasSuffix("0 updated, 2 unchanged, 0 skipped, 0 not box cases, 0 not updated\n"), "\(again.stdout)")
+    }
+
+    /// The arguments of the `ristretto …` command on the first output line that contains `marker`. The hint
+    /// quotes the filter for a shell; the quotes are removed the way a shell would.
+    static func hint(containing marker: String, in output: String) throws -> [String] {
+        let line = try #require(output.split(separator: "\n").first { $0.contains(marker) })
+        let command = try #require(line.firstMatch(of: /ristretto (record .*)$/)).1
+        return command.split(separator: " ").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "'")) }
+    }
+
+    /// For a pixel failure the hint re-records the PNG, and that command works too.
+    @Test func conformHintReRecordsThePNG() throws {
+        let golden = try Self.golden(copying: ["box/linear-space"])
+        defer { try? FileManager.default.removeItem(atPath: golden) }
+        let png = golden + "/box/linear-space.png"
+        try FileManager.default.removeItem(atPath: png)
+        try FileManager.default.copyItem(atPath: TestSupport.goldenDirectory + "/box/linear-width-wrap.png", toPath: png)
+        let common = ["--golden", golden, "--artifacts", golden + "/artifacts", "--font", TestSupport.fontPath]
+
+        let failing = try CLIRun(["conform"] + common)
+        #expect(failing.status == 1 && !failing.stdout.contains("--update-expect"), "\(failing.stdout)")
+        let record = try CLIRun(try Self.hint(containing: "re-record the PNG", in: failing.stdout))
+        #expect(record.status == 0 && record.stdout.contains("updated: \(png)"), "\(record.stdout)\(record.stderr)")
+        #expect(FileManager.default.contents(atPath: png) == FileManager.default.contents(atPath: TestSupport.goldenDirectory + "/box/linear-space.png"))
+        #expect(try CLIRun(["conform"] + common).status == 0)
     }
 
     /// A one-line file keeps its style: only the expect value changes, and it stays on one line.

@@ -5,7 +5,7 @@ import TestSupport
 
 /// The reports of a real run over two cases, one passing and one whose expect was moved by 2 px: per-case
 /// times, failures first in HTML, the first mismatches in Markdown, and the JSON results.
-@Suite struct ReportTests {
+@Suite struct ConformReportTests {
     /// A scratch golden folder with box/linear-space (its node [1] expected at x 122 instead of 120) and
     /// box/linear-width-wrap unchanged, run once.
     static func run() throws -> (summary: RunSummary, golden: String) {
