@@ -104,13 +104,7 @@ struct BenchCommand: ParsableCommand {
         enginesDirectory ?? checkoutPath("tools/engines/.local/bin")
     }
 
-    /// A path inside this checkout: under the working directory, or else next to the executable's .build folder.
-    func checkoutPath(_ relative: String) -> String {
-        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-        let checkout = executable.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let candidates = [FileManager.default.currentDirectoryPath, checkout.path].map { $0 + "/" + relative }
-        return candidates.first { FileManager.default.fileExists(atPath: $0) } ?? candidates[0]
-    }
+    func checkoutPath(_ relative: String) -> String { Checkout.path(relative) }
 
     static func parseList<Value>(_ text: String, option: String, parse: (String) -> Value?) throws -> [Value] {
         let items = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
@@ -118,30 +112,6 @@ struct BenchCommand: ParsableCommand {
         return try items.map { item in
             guard let value = parse(item) else { throw InputError(file: option, message: "unknown value '\(item)'") }
             return value
-        }
-    }
-}
-
-/// A documented semantic difference between a peer and the reference (docs/engines.md), so that `--check`
-/// separates explained differences from new ones.
-struct KnownDifference: Decodable {
-    /// An engine name or `*`.
-    var engine: String
-    /// A glob over the case name, e.g. `flow-*` or `box/flow-rows-shrink`.
-    var `case`: String
-    var reason: String
-
-    func covers(_ outcome: DifferentialOutcome) -> Bool {
-        (engine == "*" || engine == outcome.engine) && fnmatch(`case`, outcome.caseName, 0) == 0
-    }
-
-    static func load(_ path: String) throws(InputError) -> [KnownDifference] {
-        guard FileManager.default.fileExists(atPath: path) else { return [] }
-        let data = try CaseLoader.readFile(path, limit: 1 << 20)
-        do {
-            return try JSONDecoder().decode([KnownDifference].self, from: data)
-        } catch {
-            throw InputError(file: path, decoding: error)
         }
     }
 }

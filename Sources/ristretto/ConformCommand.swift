@@ -43,16 +43,36 @@ struct ConformCommand: ParsableCommand {
     @Option(help: "Write a Markdown summary to FILE (for a CI step summary).")
     var markdown: String?
     @OptionGroup var fontOptions: FontOptions
+    @OptionGroup var engineOptions: EngineOptions
 
     func validate() throws {
         guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
     }
 
     func run() throws {
+        let engines = try engineOptions.engines()
         let shard = try shard.map { text throws(InputError) in try CaseSelection.Shard(parsing: text) }
         let identifiers = try suite.selectedCases(shard: shard)
+        // Any engine besides the reference alone: the engine × suite matrix (ConformCommand+Engines.swift).
+        guard engines.map(\.name) == ["reference"] else { return try runEngines(engines, identifiers: identifiers) }
+        let summary = Self.runReference(try referenceRunner(), identifiers: identifiers)
+        if let junit { try AtomicFile.write(Data(Reports.junit(summary).utf8), to: junit) }
+        if let markdown { try AtomicFile.write(Data(Reports.markdown(summary).utf8), to: markdown) }
+        if let html {
+            let page = Reports.html(summary) { FileManager.default.contents(atPath: $0) }
+            try AtomicFile.write(Data(page.utf8), to: html + "/index.html")
+        }
+        print(summary.line)
+        if summary.exitCode != 0 { throw ExitCode(summary.exitCode) }
+    }
+
+    func referenceRunner() throws -> ConformanceRunner {
         let fontPath = try FontLocator.locate(explicit: fontOptions.font, golden: suite.golden, near: nil)
-        let runner = ConformanceRunner(options: .init(golden: suite.golden, artifacts: artifacts, jobs: jobs, fontPath: fontPath))
+        return ConformanceRunner(options: .init(golden: suite.golden, artifacts: artifacts, jobs: jobs, fontPath: fontPath))
+    }
+
+    /// The reference's full run (geometry, then pixels), with progress on a terminal; prints each case that did not pass.
+    static func runReference(_ runner: ConformanceRunner, identifiers: [String]) -> RunSummary {
         let console = Console()
         let summary = runner.run(identifiers) { finished, outcome in
             console.progress(finished: finished, total: identifiers.count, outcome: outcome)
@@ -62,14 +82,7 @@ struct ConformCommand: ParsableCommand {
             print("\(outcome.status == .failed ? "FAIL" : "ERROR") \(outcome.identifier)")
             print(outcome.failureText.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }.joined(separator: "\n"))
         }
-        if let junit { try AtomicFile.write(Data(Reports.junit(summary).utf8), to: junit) }
-        if let markdown { try AtomicFile.write(Data(Reports.markdown(summary).utf8), to: markdown) }
-        if let html {
-            let page = Reports.html(summary) { FileManager.default.contents(atPath: $0) }
-            try AtomicFile.write(Data(page.utf8), to: html + "/index.html")
-        }
-        print(summary.line)
-        if summary.exitCode != 0 { throw ExitCode(summary.exitCode) }
+        return summary
     }
 }
 
