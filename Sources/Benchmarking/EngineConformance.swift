@@ -38,7 +38,7 @@ public enum EngineCatalogue {
     /// Parses `reference,yoga,/path/to/adapter`: each item is `reference`, a peer name, or a path (it contains a `/`).
     /// - Throws: `InputError` on `--engine` for an empty list, an unknown name or a name given twice.
     public static func parse(_ list: String, adapterDirectory: String) throws(InputError) -> [EngineChoice] {
-        let items = list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        let items = list.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
         guard !items.isEmpty, !items.contains(where: \.isEmpty) else {
             throw InputError(file: "--engine", message: "expected a comma-separated list of engines")
         }
