@@ -36,10 +36,7 @@ struct BenchCommand: ParsableCommand {
     var check = false
     @Option(help: "The golden folder whose box cases --check compares.")
     var golden: String = "golden"
-    @Option(help: "Differences that are documented semantic differences, not bugs (default: tools/engines/known-differences.json).")
-    var knownDifferences: String?
-    @Option(help: "Where the peer adapters live (default: tools/engines/.local/bin of this checkout).")
-    var enginesDirectory: String?
+    @OptionGroup var peerOptions: PeerOptions
     @OptionGroup var fontOptions: FontOptions
 
     func run() throws {
@@ -51,7 +48,7 @@ struct BenchCommand: ParsableCommand {
         let formats = try Self.parseList(format, option: "--format") { ReportFormat(rawValue: $0) }
         let selected = try Self.parseList(engines, option: "--engines") { ["reference", "yoga", "taffy"].contains($0) ? $0 : nil }
         let adapters = selected.map { name -> any LayoutEngineAdapter in
-            name == "reference" ? ReferenceEngine() : SubprocessEngine(name: name, executablePath: peerDirectory() + "/\(name)-adapter")
+            name == "reference" ? ReferenceEngine() : SubprocessEngine(name: name, executablePath: peerOptions.adapterDirectory + "/\(name)-adapter")
         }
         if check {
             try runCheck(configuration, adapters: adapters)
@@ -76,7 +73,7 @@ struct BenchCommand: ParsableCommand {
         let peers = adapters.filter { $0.name != "reference" }
         let cases = try NamedCase.workloads(configuration) + NamedCase.goldenBoxCases(in: golden)
         let outcomes = differentialCheck(cases: cases, reference: reference, peers: peers)
-        let known = try KnownDifference.load(knownDifferences ?? checkoutPath("tools/engines/known-differences.json"))
+        let known = try peerOptions.loadKnownDifferences()
         var differences = 0, explained = 0
         for outcome in outcomes {
             switch outcome.verdict {
@@ -99,12 +96,6 @@ struct BenchCommand: ParsableCommand {
         print("\(agreeing) passed, \(differences) failed, \(refused + explained) skipped (\(refused) refused, \(explained) explained differences)")
         if differences > 0 { throw ExitCode(1) }
     }
-
-    func peerDirectory() -> String {
-        enginesDirectory ?? checkoutPath("tools/engines/.local/bin")
-    }
-
-    func checkoutPath(_ relative: String) -> String { Checkout.path(relative) }
 
     static func parseList<Value>(_ text: String, option: String, parse: (String) -> Value?) throws -> [Value] {
         let items = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }

@@ -9,7 +9,7 @@ extension ConformCommand {
     /// (geometry and pixels); peers are judged on box geometry only.
     func runEngines(_ engines: [EngineChoice], identifiers: [String]) throws {
         let runner = try engines.contains { if case .reference = $0 { true } else { false } } ? referenceRunner() : nil
-        let conformance = PeerConformance(golden: suite.golden, knownDifferences: try engineOptions.loadKnownDifferences())
+        let conformance = PeerConformance(golden: suite.golden, knownDifferences: try engineOptions.peers.loadKnownDifferences())
         let referenceRun = ReferenceRun()
         let matrix = runEngineMatrix(engines, identifiers: identifiers, conformance: conformance) {
             // Only called for the reference, which exists exactly when `runner` does.

@@ -3,18 +3,25 @@ import Benchmarking
 import Conformance
 import Foundation
 
-/// `--engine` and where its adapters and known differences live; shared by conform and layout.
+/// `--engine` and where its adapters and known differences live (conform).
 struct EngineOptions: ParsableArguments {
     @Option(help: "Comma-separated engines: reference, yoga, taffy, chromium, or a PATH to an adapter executable (docs/conformance.md).")
     var engine: String = "reference"
-    @Option(help: "Documented semantic differences of the peers (default: tools/engines/known-differences.json).")
+    @OptionGroup var peers: PeerOptions
+
+    func engines() throws(InputError) -> [EngineChoice] {
+        try EngineCatalogue.parse(engine, adapterDirectory: peers.adapterDirectory)
+    }
+}
+
+/// Where the peer adapters and the list of their known differences live (bench and conform).
+struct PeerOptions: ParsableArguments {
+    @Option(help: "Documented semantic differences of the peers, not bugs (default: tools/engines/known-differences.json).")
     var knownDifferences: String?
     @Option(help: "Where the named peer adapters live (default: tools/engines/.local/bin of this checkout).")
     var enginesDirectory: String?
 
-    func engines() throws(InputError) -> [EngineChoice] {
-        try EngineCatalogue.parse(engine, adapterDirectory: Self.adapterDirectory(enginesDirectory))
-    }
+    var adapterDirectory: String { Self.adapterDirectory(enginesDirectory) }
 
     /// `--engines-directory`, or tools/engines/.local/bin of this checkout, where tools/setup-engines installs.
     static func adapterDirectory(_ option: String?) -> String {

@@ -24,7 +24,7 @@ struct LayoutCommand: ParsableCommand {
 
     func run() throws {
         let file = try CaseLoader.load(casePath)
-        if case .peer(let peer) = try EngineCatalogue.choice(engine, adapterDirectory: EngineOptions.adapterDirectory(enginesDirectory)) {
+        if case .peer(let peer) = try EngineCatalogue.choice(engine, adapterDirectory: PeerOptions.adapterDirectory(enginesDirectory)) {
             return try layOut(file, with: peer)
         }
         let measurer = FreeTypeTextMeasurer(fontPath: try FontLocator.locate(explicit: fontOptions.font, golden: nil, near: casePath))
