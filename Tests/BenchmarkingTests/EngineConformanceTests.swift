@@ -121,6 +121,29 @@ import TestSupport
         #expect(matrix.exitCode == 0, "a missing engine does not fail the run")
     }
 
+    /// A crash or a reply that is not the protocol is a failure, never a refusal; an adapter that cannot even answer
+    /// `info` is skipped as an error (exit code 2).
+    @Test func aBrokenAdapterFailsInsteadOfRefusing() throws {
+        let folder = try EngineFixtures.writeGolden { $0 == "box/fits" }
+        defer { try? FileManager.default.removeItem(atPath: folder.scratch) }
+        let conformance = PeerConformance(golden: folder.golden, knownDifferences: [])
+        let garbles = folder.scratch + "/garbles", mute = folder.scratch + "/mute"
+        // Answers info, then garbles its layout reply.
+        try Data("#!/bin/sh\nread line; echo '{\"name\":\"garbles\",\"version\":\"1\"}'\nread line; echo 'not json'\n".utf8)
+            .write(to: URL(fileURLWithPath: garbles))
+        // Exits without answering anything.
+        try Data("#!/bin/sh\nexit 3\n".utf8).write(to: URL(fileURLWithPath: mute))
+        for script in [garbles, mute] { try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script) }
+        let matrix = runEngineMatrix([.peer(try Self.peer(garbles)), .peer(try Self.peer(mute))], identifiers: ["box/fits"], conformance: conformance) {
+            EngineColumn(engine: "reference", results: [])
+        }
+        let verdict = try #require(matrix.columns.first?.results.first?.verdict)
+        #expect(Self.words(verdict).hasPrefix("failed: garbles: adapter failure: unreadable reply not json"), "\(verdict)")
+        #expect(matrix.skipped.map(\.engine) == ["mute"])
+        #expect(matrix.skipped.first?.isError == true)
+        #expect(matrix.exitCode == 2)
+    }
+
     @Test(arguments: [
         ("reference,yoga", ["reference", "yoga"]),
         ("taffy, chromium", ["taffy", "chromium"]),
