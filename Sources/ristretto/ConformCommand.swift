@@ -26,7 +26,8 @@ struct ConformCommand: ParsableCommand {
         discussion: """
             Artifacts of failing cases go to ARTIFACTS/<case>.actual.png and .diff.png. The last line printed is \
             'N passed, N failed'. Exit code 0 when all pass, 1 when a comparison failed, 2 when a case or golden \
-            could not be read. Never records goldens (see 'ristretto record').
+            could not be read. Never records goldens (see 'ristretto record'). With --engine, several engines side by \
+            side, as an engine × suite matrix whose last line is 'N passed, N failed, N skipped' (docs/conformance.md).
             """)
 
     @OptionGroup var suite: SuiteOptions
