@@ -73,6 +73,18 @@ import TestSupport
         #expect(refused.stderr == "error: \(folder.golden)/box/flow.json: refused by example: $.case.root.type: only hbox and vbox\n")
     }
 
+    /// An adapter that exits at once must fail the request with a message, not kill ristretto with SIGPIPE.
+    @Test func anAdapterThatExitsAtOnceIsAnErrorNotASignal() throws {
+        let mute = try CLIRun.scratchFile("mute-adapter", "#!/bin/sh\nexit 3\n")
+        defer { CLIRun.removeFolder(of: mute) }
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: mute)
+        for _ in 0..<3 {
+            let run = try CLIRun(["layout", "--engine", mute, "golden/box/linear-space.json"])
+            #expect(!run.signalled && run.status == 2)
+            #expect(run.stderr.hasPrefix("error: golden/box/linear-space.json: mute-adapter: adapter failure: "), "\(run.stderr)")
+        }
+    }
+
     @Test func layoutWithAMissingEngineSaysHowToInstallIt() throws {
         let run = try CLIRun(["layout", "--engine", "chromium", "--engines-directory", "/nonexistent", "golden/box/linear-space.json"])
         #expect(run.status == 2)
