@@ -176,12 +176,18 @@ final class AdapterSession: @unchecked Sendable {
     private var finishedMessage: String?
 
     init(executablePath: String) {
+        _ = Self.ignoreBrokenPipes
         let (stream, continuation) = AsyncStream.makeStream(of: Request.self)
         requests = continuation
         Task.detached(executorPreference: AdapterSessionExecutor.shared) { [self] in
             await drive(executablePath: executablePath, requests: stream)
         }
     }
+
+    /// Writing a request to an adapter that has just exited raises SIGPIPE, whose default action kills this whole
+    /// process (the CLI, or the test runner) instead of failing the one request. Ignored once, process-wide, the write
+    /// fails with EPIPE and the request fails with the adapter's exit.
+    private static let ignoreBrokenPipes: Void = { _ = signal(SIGPIPE, SIG_IGN) }()
 
     var isFinished: Bool { lock.withLock { finishedMessage != nil } }
 

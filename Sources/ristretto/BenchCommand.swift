@@ -37,10 +37,7 @@ struct BenchCommand: ParsableCommand {
     var check = false
     @Option(help: "The golden folder whose box cases --check compares.")
     var golden: String = "golden"
-    @Option(help: "Differences that are documented semantic differences, not bugs (default: tools/engines/known-differences.json).")
-    var knownDifferences: String?
-    @Option(help: "Where the peer adapters live (default: tools/engines/.local/bin of this checkout).")
-    var enginesDirectory: String?
+    @OptionGroup var peerOptions: PeerOptions
     @OptionGroup var fontOptions: FontOptions
 
     func validate() throws {
@@ -60,7 +57,7 @@ struct BenchCommand: ParsableCommand {
         let engineNames = ["reference"] + SubprocessEngine.knownPeers
         let selected = try Self.parseList(engines, option: "--engines", allowed: engineNames.joined(separator: ", ")) { engineNames.contains($0) ? $0 : nil }
         let adapters = selected.map { name -> any LayoutEngineAdapter in
-            name == "reference" ? ReferenceEngine() : SubprocessEngine(name: name, executablePath: peerDirectory() + "/\(name)-adapter")
+            name == "reference" ? ReferenceEngine() : SubprocessEngine(name: name, executablePath: peerOptions.adapterDirectory + "/\(name)-adapter")
         }
         if check {
             try runCheck(configuration, adapters: adapters)
@@ -85,7 +82,7 @@ struct BenchCommand: ParsableCommand {
         let peers = adapters.filter { $0.name != "reference" }
         let cases = try NamedCase.workloads(configuration) + NamedCase.goldenBoxCases(in: golden)
         let outcomes = differentialCheck(cases: cases, reference: reference, peers: peers)
-        let known = try KnownDifference.load(knownDifferences ?? checkoutPath("tools/engines/known-differences.json"))
+        let known = try peerOptions.loadKnownDifferences()
         var differences = 0, explained = 0
         for outcome in outcomes {
             switch outcome.verdict {
@@ -109,18 +106,6 @@ struct BenchCommand: ParsableCommand {
         if differences > 0 { throw ExitCode(1) }
     }
 
-    func peerDirectory() -> String {
-        enginesDirectory ?? checkoutPath("tools/engines/.local/bin")
-    }
-
-    /// A path inside this checkout: under the working directory, or else next to the executable's .build folder.
-    func checkoutPath(_ relative: String) -> String {
-        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-        let checkout = executable.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let candidates = [FileManager.default.currentDirectoryPath, checkout.path].map { $0 + "/" + relative }
-        return candidates.first { FileManager.default.fileExists(atPath: $0) } ?? candidates[0]
-    }
-
     /// Parses a comma-separated option; an unknown item is an error that lists the `allowed` values.
     static func parseList<Value>(_ text: String, option: String, allowed: String, parse: (String) -> Value?) throws -> [Value] {
         let items = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
@@ -134,29 +119,5 @@ struct BenchCommand: ParsableCommand {
     /// The raw values of an option's enumeration, for error messages.
     static func names<Value: CaseIterable & RawRepresentable<String>>(_ type: Value.Type) -> String {
         Value.allCases.map(\.rawValue).joined(separator: ", ")
-    }
-}
-
-/// A documented semantic difference between a peer and the reference (docs/engines.md), so that `--check`
-/// separates explained differences from new ones.
-struct KnownDifference: Decodable {
-    /// An engine name or `*`.
-    var engine: String
-    /// A glob over the case name, e.g. `flow-*` or `box/flow-rows-shrink`.
-    var `case`: String
-    var reason: String
-
-    func covers(_ outcome: DifferentialOutcome) -> Bool {
-        (engine == "*" || engine == outcome.engine) && fnmatch(`case`, outcome.caseName, 0) == 0
-    }
-
-    static func load(_ path: String) throws(InputError) -> [KnownDifference] {
-        guard FileManager.default.fileExists(atPath: path) else { return [] }
-        let data = try CaseLoader.readFile(path, limit: 1 << 20)
-        do {
-            return try JSONDecoder().decode([KnownDifference].self, from: data)
-        } catch {
-            throw InputError(file: path, decoding: error)
-        }
     }
 }

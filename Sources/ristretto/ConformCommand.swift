@@ -32,7 +32,8 @@ struct ConformCommand: ParsableCommand {
         discussion: """
             Artifacts of failing cases go to ARTIFACTS/<case>.actual.png and .diff.png. The last line printed is \
             'N passed, N failed'. Exit code 0 when all pass, 1 when a comparison failed, 2 when a case or golden \
-            could not be read. Never records goldens (see 'ristretto record').
+            could not be read. Never records goldens (see 'ristretto record'). With --engine, several engines side by \
+            side, as an engine × suite matrix whose last line is 'N passed, N failed, N skipped' (docs/conformance.md).
             """)
 
     @OptionGroup var suite: SuiteOptions
@@ -51,25 +52,19 @@ struct ConformCommand: ParsableCommand {
     @Option(help: "Write machine-readable results to FILE as JSON (per case: status, seconds, messages, pixel counts, artifact paths; plus totals).")
     var json: String?
     @OptionGroup var fontOptions: FontOptions
+    @OptionGroup var engineOptions: EngineOptions
 
     func validate() throws {
         guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
     }
 
     func run() throws {
+        let engines = try engineOptions.engines()
         let shard = try shard.map { text throws(InputError) in try CaseSelection.Shard(parsing: text) }
         let identifiers = try suite.selectedCases(shard: shard)
-        let font = try fontOptions.choice(golden: suite.golden)
-        let runner = ConformanceRunner(options: .init(golden: suite.golden, artifacts: artifacts, jobs: jobs, font: font))
-        let console = Console()
-        let summary = runner.run(identifiers) { finished, outcome in
-            console.progress(finished: finished, total: identifiers.count, outcome: outcome)
-        }
-        console.clearProgress()
-        for outcome in summary.outcomes where outcome.status != .passed {
-            print("\(outcome.status == .failed ? "FAIL" : "ERROR") \(outcome.identifier)")
-            print(outcome.failureText.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }.joined(separator: "\n"))
-        }
+        // Any engine besides the reference alone: the engine × suite matrix (ConformCommand+Engines.swift).
+        guard engines.map(\.name) == ["reference"] else { return try runEngines(engines, identifiers: identifiers) }
+        let summary = Self.runReference(try referenceRunner(), identifiers: identifiers)
         if let junit { try AtomicFile.write(Data(Reports.junit(summary).utf8), to: junit) }
         if let markdown { try AtomicFile.write(Data(Reports.markdown(summary).utf8), to: markdown) }
         if let json { try AtomicFile.write(try Reports.json(summary) + Data("\n".utf8), to: json) }
@@ -79,6 +74,25 @@ struct ConformCommand: ParsableCommand {
         }
         print(summary.line)
         if summary.exitCode != 0 { throw ExitCode(summary.exitCode) }
+    }
+
+    func referenceRunner() throws -> ConformanceRunner {
+        let font = try fontOptions.choice(golden: suite.golden)
+        return ConformanceRunner(options: .init(golden: suite.golden, artifacts: artifacts, jobs: jobs, font: font))
+    }
+
+    /// The reference's full run (geometry, then pixels), with progress on a terminal; prints each case that did not pass.
+    static func runReference(_ runner: ConformanceRunner, identifiers: [String]) -> RunSummary {
+        let console = Console()
+        let summary = runner.run(identifiers) { finished, outcome in
+            console.progress(finished: finished, total: identifiers.count, outcome: outcome)
+        }
+        console.clearProgress()
+        for outcome in summary.outcomes where outcome.status != .passed {
+            print("\(outcome.status == .failed ? "FAIL" : "ERROR") \(outcome.identifier)")
+            print(outcome.failureText.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }.joined(separator: "\n"))
+        }
+        return summary
     }
 }
 

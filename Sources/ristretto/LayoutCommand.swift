@@ -1,4 +1,5 @@
 import ArgumentParser
+import Benchmarking
 import Conformance
 import Foundation
 import GDRender
@@ -16,9 +17,16 @@ struct LayoutCommand: ParsableCommand {
     var casePath: String
 
     @OptionGroup var fontOptions: FontOptions
+    @Option(help: "The engine that lays the case out: reference, yoga, taffy, chromium, or a PATH to an adapter (box cases only for peers).")
+    var engine: String = "reference"
+    @Option(help: "Where the named peer adapters live (default: tools/engines/.local/bin of this checkout).")
+    var enginesDirectory: String?
 
     func run() throws {
         let file = try CaseLoader.load(casePath)
+        if case .peer(let peer) = try EngineCatalogue.choice(engine, adapterDirectory: PeerOptions.adapterDirectory(enginesDirectory)) {
+            return try layOut(file, with: peer)
+        }
         let evaluation = try CaseEvaluator.evaluate(file, font: try fontOptions.choice(near: casePath))
         // The same canvas rule as `render`, so that a case that lays out also renders.
         do {
