@@ -206,6 +206,9 @@ extension LayoutState {
         }
         // No shrink happens while Rm ≥ M + Stot + T (the overflow test of `shrinkIfNeeded`).
         if pass.tracksNeed && pass.totals.shrinkSum > 0 { pass.needMain = max(pass.needMain, pass.totals.margins + pass.totals.gaps + pass.used) }
+        // Grow shares the free space, which moves with every finite Rm: only an unbounded Rm, where nothing grows
+        // (the fix for quirk 7), gives one result.
+        if pass.tracksNeed && pass.totals.growSum > 0 { pass.needMain = max(pass.needMain, unbounded) }
         // 2. Flex, then recount the totals from scratch when anything changed.
         let shrunk = shrinkIfNeeded(items, &pass, estimate: estimate)
         let grown = growIfNeeded(items, &pass, estimate: estimate)
