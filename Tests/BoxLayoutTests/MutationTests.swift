@@ -243,9 +243,20 @@ struct MutationAddressTests {
         #expect(engine.layout(proposal: BoxProposal()) == Size(width: 12 + 48, height: 25))
     }
 
-    @Test("NodeRef.dim(along:) finds width and height at the start of the record")
+    @Test("NodeRef.dim(along:) finds height one Dim after width, and the hot fields fit in 64 bytes")
     func recordLayout() {
-        #expect(MemoryLayout<FlatNode>.offset(of: \.width) == 0)
-        #expect(MemoryLayout<FlatNode>.offset(of: \.height) == MemoryLayout<Dim>.stride)
+        #expect(MemoryLayout<FlatNode>.offset(of: \.height) == FlatNode.widthOffset + MemoryLayout<Dim>.stride)
+        #expect(MemoryLayout<FlatNode>.offset(of: \.width) == FlatNode.widthOffset)
+        #expect(MemoryLayout<FlatNode>.offset(of: \.rank)! + MemoryLayout<Int32>.size <= 64)
+    }
+
+    @Test("a size mutation keeps the record's copied kinds in step")
+    func dimensionKinds() throws {
+        let engine = Self.engine()
+        try engine.apply(.width(.wrap(WrapOptions(grow: 1))), at: .preorder(1))
+        try engine.apply(.height(.ratio(2)), at: .preorder(1))
+        let width = engine.state.node(1).dim(along: .horizontal), height = engine.state.node(1).dim(along: .vertical)
+        #expect(width.kind == .wrap && width.isFlex && width.grow == 1)
+        #expect(height.kind == .ratio && !height.isFlex && height.ratio == 2)
     }
 }
