@@ -243,11 +243,13 @@ struct MutationAddressTests {
         #expect(engine.layout(proposal: BoxProposal()) == Size(width: 12 + 48, height: 25))
     }
 
-    @Test("NodeRef.dim(along:) finds height one Dim after width, and the hot fields fit in 64 bytes")
+    @Test("NodeRef.dim(along:) finds height one Dim after width; the hot fields are one aligned cache line")
     func recordLayout() {
         #expect(MemoryLayout<FlatNode>.offset(of: \.height) == FlatNode.widthOffset + MemoryLayout<Dim>.stride)
         #expect(MemoryLayout<FlatNode>.offset(of: \.width) == FlatNode.widthOffset)
         #expect(MemoryLayout<FlatNode>.offset(of: \.rank)! + MemoryLayout<Int32>.size <= 64)
+        #expect(MemoryLayout<FlatNode>.stride == 256)
+        #expect(Int(bitPattern: Self.engine().state.nodes) % 64 == 0)
     }
 
     @Test("a size mutation keeps the record's copied kinds in step")
