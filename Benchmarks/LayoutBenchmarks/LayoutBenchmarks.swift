@@ -3,7 +3,7 @@ import Benchmarking
 import BoxLayout
 import LayoutCore
 
-/// The DESIGN.md workloads, timed by ordo-one/benchmark with malloc counting: relayout must not allocate per node.
+/// The docs/design.md workloads, timed by ordo-one/benchmark with malloc counting: relayout must not allocate per node.
 /// Each benchmark builds its tree outside the measured region, then times `layout(proposal:)` only.
 let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = .init(
@@ -15,7 +15,7 @@ let benchmarks: @Sendable () -> Void = {
     for (shape, size) in [(BenchShape.linear, 200), (.flow, 200), (.depth, 40), (.linear, 10_000), (.depth, 1_000)] {
         let workload = Workload(shape: shape, size: size)
         let root = workload.boxNode, base = workload.proposal
-        // Relayout alternates the width as DESIGN.md says, so no timed call repeats the previous proposal.
+        // Relayout alternates the width as docs/design.md says, so no timed call repeats the previous proposal.
         let widths: (Double, Double) = shape == .flow ? (500, 501) : (10_000_000, 10_000_001)
 
         Benchmark("relayout \(shape.rawValue) \(size)") { benchmark in

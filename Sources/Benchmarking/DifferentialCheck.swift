@@ -55,7 +55,7 @@ public struct DifferentialOutcome: Hashable, Sendable {
     public var engine: String
     public var verdict: Verdict
 
-    /// One line for a report: "yoga flow-50: 1 difference: [] width: expected 480, got 500".
+    /// One line for a report: "yoga flow-50: 1 difference: node []: width expected 480, got 500".
     public var summary: String {
         switch verdict {
         case .agree: "\(engine) \(caseName): agrees"
@@ -70,7 +70,8 @@ public struct DifferentialOutcome: Hashable, Sendable {
 
 /// Lays every case out with the reference and with each peer and compares the frames path by path.
 /// **Peers run with pixel rounding off** (Yoga's point scale factor 0, Taffy's rounding disabled), so the
-/// comparison is numeric within `tolerance` (0.01 by default), not whole-pixel.
+/// comparison is numeric within `tolerance` (0.01 by default), not whole-pixel; Chromium's frames, in 1/64 px
+/// LayoutUnits, within its `geometryResolution` when that is coarser.
 public func differentialCheck(
     cases: [NamedCase], reference: any LayoutEngineAdapter, peers: [any LayoutEngineAdapter], tolerance: Double = 0.01
 ) -> [DifferentialOutcome] {
@@ -88,7 +89,9 @@ public func differentialCheck(
         for peer in peers {
             let verdict: DifferentialOutcome.Verdict
             do {
-                let lines = compareFrames(expected: expected, actual: try peer.layout(caseJSON: namedCase.json), tolerance: tolerance)
+                let lines = compareFrames(
+                    expected: expected, actual: try peer.layout(caseJSON: namedCase.json),
+                    tolerance: max(tolerance, SubprocessEngine.geometryResolution(of: peer.name)))
                 verdict = lines.isEmpty ? .agree : .mismatched(lines)
             } catch EngineError.adapter(_, let message) {
                 verdict = .refused(message)
@@ -101,28 +104,35 @@ public func differentialCheck(
     return outcomes
 }
 
-/// The differences between two frame lists, matched by path: a missing or extra node, or a field (x, y, width,
-/// height) that differs by more than `tolerance`. Empty when they agree.
+/// The differences between two frame lists, matched by path, in the conformance runner's words
+/// (`node [1]: x expected 44, got 46`): a missing or extra node, or a field (x, y, width, height) that differs by
+/// more than `tolerance`. Empty when they agree.
 public func compareFrames(expected: [PeerFrame], actual: [PeerFrame], tolerance: Double) -> [String] {
-    var lines: [String] = []
+    var mismatches: [GeometryMismatch] = []
     let actualByPath = Dictionary(actual.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
     let expectedPaths = Set(expected.map(\.path))
     for frame in expected {
         guard let other = actualByPath[frame.path] else {
-            lines.append("\(frame.path) missing")
+            mismatches.append(GeometryMismatch(subject: frame.subject, field: "frame", expected: describe(frame.frame), actual: nil))
             continue
         }
         let fields: [(String, Double, Double)] = [
             ("x", frame.frame.x, other.frame.x), ("y", frame.frame.y, other.frame.y),
             ("width", frame.frame.width, other.frame.width), ("height", frame.frame.height, other.frame.height),
         ]
-        for (field, want, got) in fields where !(abs(want - got) <= tolerance) {
-            lines.append("\(frame.path) \(field): expected \(shortestText(want)), got \(shortestText(got))")
+        for (field, want, got) in fields {
+            if let mismatch = GeometryMismatch.compare(frame.subject, field, expected: want, actual: got, tolerance: tolerance) {
+                mismatches.append(mismatch)
+            }
         }
     }
     for frame in actual where !expectedPaths.contains(frame.path) {
-        lines.append("\(frame.path) unexpected")
+        mismatches.append(GeometryMismatch(subject: frame.subject, field: "frame", expected: "no such node", actual: describe(frame.frame)))
     }
-    return lines
+    return mismatches.map(\.description)
 }
 
+/// `x, y, width, height`, as the reference's geometry check prints a frame.
+private func describe(_ rect: Rect) -> String {
+    [rect.x, rect.y, rect.width, rect.height].map(GeometryMismatch.format).joined(separator: ", ")
+}
