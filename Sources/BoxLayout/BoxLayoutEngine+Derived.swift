@@ -22,9 +22,8 @@ extension BoxLayoutEngine {
         let mainAxis = kind == .flow ? node.pointee.axis.crossAxis : node.pointee.axis
         func level(_ offset: Int) -> (Int, Double) { state.node(state.item(Int32(start + offset))).dim(along: mainAxis).measuringLevel }
         var ordered = Array(0..<count)
-        if (1..<max(count, 1)).contains(where: { level($0 - 1) > level($0) }) {
-            ordered.sort { level($0) != level($1) ? level($0) < level($1) : $0 < $1 }
-        }
+        let inOrder = !(1..<max(count, 1)).contains(where: { level($0 - 1) > level($0) })
+        if !inOrder { ordered.sort { level($0) != level($1) ? level($0) < level($1) : $0 < $1 } }
         let items = node.pointee.items
         for (rank, offset) in ordered.enumerated() {
             let child = state.item(Int32(start + offset))
@@ -34,7 +33,12 @@ extension BoxLayoutEngine {
                 state.nodes[child].rank = Int32(rank)
             }
         }
-        // 3. A linear box's totals over its children follow from the descriptions: count them now, not per layout.
+        // 3. A flow's lines start over: they keep their items' order and totals only while nothing changes here.
+        if kind == .flow {
+            state.regulators[box].itemsInMeasuringOrder = inOrder
+            rewriteLines(box)
+        }
+        // 4. A linear box's totals over its children follow from the descriptions: count them now, not per layout.
         if kind == .linear {
             state.regulators[box].linearTotals = state.countTotals(box, state.linearParameters(box), items)
         }
@@ -60,7 +64,8 @@ extension BoxLayoutEngine {
         state.caches[index] = state.nodes[index].kind == .leaf && state.nodes[index].cacheable ? state.leafCache(index) : .invalid
     }
 
-    /// Rewrites flow `flow`'s virtual line boxes, which copy its size descriptions, alignment and regulator.
+    /// Rewrites flow `flow`'s virtual line boxes, which copy its size descriptions, alignment and regulator; they
+    /// start over with no items and no totals (`setLine`).
     func rewriteLines(_ flow: Int) {
         let line = FlatNode(lineOf: state.nodes[flow], state.regulators[flow])
         let regulator = Regulator(lineOf: state.regulators[flow])

@@ -203,8 +203,12 @@ struct Regulator {
     /// The size of each line along a flow's run axis.
     var runRowSize: Dim
     /// A real linear box's totals over its children, counted by the engine's init and again after a mutation
-    /// that changes them (`arrangeChildren`); nil for other nodes.
+    /// that changes them (`arrangeChildren`); a flow's line box, by the flow as its items join it (`setLine`);
+    /// nil for other nodes.
     var linearTotals: LinearTotals? = nil
+    /// Whether a flow's items in declaration order are already in measuring order (`arrangeChildren`), so its
+    /// lines need no sorting.
+    var itemsInMeasuringOrder = true
 
     init(_ node: BoxNode) {
         self.init(

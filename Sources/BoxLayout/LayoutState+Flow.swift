@@ -37,14 +37,24 @@ extension LayoutState {
 
     @inline(__always) private func lineBox(of flow: Int, _ line: Int) -> Int { item(nodes[flow].linesStart + Int32(line)) }
 
-    /// Gives line `line` the items `start..<end` (indices into the flow's items) and sorts them into their
-    /// measuring order now, while the items just measured are still in the cache.
+    /// Gives line `line` the items `start..<end` (indices into the flow's items) in their measuring order, and
+    /// the line its totals (`LinearTotals`).
+    ///
+    /// 1. Measuring order: when the flow's items are already in it (the usual case) the line measures its
+    ///    declaration slice as it is; otherwise its items are sorted now, while those just measured are still in
+    ///    the cache. 2. The totals follow from the items' descriptions alone, so a line that holds the same items
+    ///    as at the last layout keeps them: every change to the flow's items or to the descriptions the totals
+    ///    read starts the lines over (`arrangeChildren`, `rewriteLines`).
     private mutating func setLine(_ line: Int, of flow: Int, _ start: Int32, _ end: Int32) {
-        let items = nodes[flow].items
+        let items = nodes[flow].items, box = lineBox(of: flow, line)
+        let inOrder = regulator(flow).pointee.itemsInMeasuringOrder
         let lineItems = ItemRange(
-            declarationStart: items.declarationStart + start, orderStart: items.orderStart + start, count: end - start)
-        nodes[lineBox(of: flow, line)].items = lineItems
-        sortByRank(lineItems)
+            declarationStart: items.declarationStart + start,
+            orderStart: (inOrder ? items.declarationStart : items.orderStart) + start, count: end - start)
+        if !inOrder { sortByRank(lineItems) }
+        guard nodes[box].items != lineItems || regulators[box].linearTotals == nil else { return }
+        nodes[box].items = lineItems
+        regulators[box].linearTotals = countTotals(box, linearParameters(box), lineItems)
     }
 
     /// Count mode: `arrange` items per line, in declaration order. Items are measured once, by their line.

@@ -132,6 +132,30 @@ struct MutationTests {
         }
     }
 
+    /// Changes to one item of the flow-200 tree that keep every line's items (or move them); a flow's line keeps
+    /// its totals and order while it holds the same items, so each must start the lines over.
+    static let flowItemChanges: [BoxMutation] = [
+        .margin(Insets(top: 0, left: 1, bottom: 0, right: 1)), .width(.wrap(WrapOptions(grow: 1))),
+        .width(.wrap(WrapOptions(shrink: 1))), .width(.fixed(40)), .width(.ratio(1)), .height(.ratio(1)),
+        .activated(false),
+    ]
+
+    @Test("a flow's lines keep their totals only while their items' descriptions stand", arguments: flowItemChanges)
+    func flowLinesStartOver(_ change: BoxMutation) throws {
+        var (tree, proposal, changed) = Self.benchmarkTree("flow", resize: false)
+        let engine = BoxLayoutEngine(root: tree, measurer: TestSupport.fixedMeasurer)
+        engine.layout(proposal: proposal)
+        try engine.apply(change, at: .path(changed))
+        try tree.apply(change, at: changed)
+        let fresh = BoxLayoutEngine(root: tree, measurer: TestSupport.fixedMeasurer, caching: false)
+        fresh.layout(proposal: proposal)
+        // Twice: the first layout after the change, then one that reuses what that layout derived.
+        for round in 0..<2 {
+            engine.layout(proposal: proposal)
+            #expect(engine.frames() == fresh.frames(), "\(change), layout \(round + 1) after it")
+        }
+    }
+
     @Test("random trees with every cacheable and non-cacheable form", arguments: 0..<150)
     func randomTreeSeeds(_ seed: Int) {
         var rng = SplitMix(seed: UInt64(seed) &+ 0x6D75_7461)
