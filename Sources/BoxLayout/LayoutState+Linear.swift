@@ -154,8 +154,9 @@ extension LayoutState {
     }
 
     /// Whether `child` takes part in a linear pass: **a main-ratio child of a wrap-main box is dropped** (quirk 3).
+    /// The totals already say whether any child is (`LinearTotals.drops`): the usual box asks no child.
     @inline(__always) func takesPart(_ child: Int, _ pass: LinearPass) -> Bool {
-        !(pass.boxMainIsWrap && node(child).dim(along: pass.axis).isRatio)
+        !(pass.totals.drops && pass.boxMainIsWrap && node(child).dim(along: pass.axis).isRatio)
     }
 
     /// The layout residual offered to `child`, its own margins included (§6.2).
