@@ -312,7 +312,8 @@ extension LayoutState {
         // 2. A justifyContent without a cross component means centre in a linear box.
         let boxJustify = box.pointee.justify
         let justification = Justification(boxJustify.hasComponent(along: axis.crossAxis) ? boxJustify : .center, axis: axis.crossAxis)
-        let paddingStart = box.pointee.padding.mainStart(along: axis)
+        let padding = box.pointee.padding, paddingStart = padding.mainStart(along: axis)
+        let crossExtent = size.cross(along: axis)
         var end = 0.0, index = 0.0
         for step in 0..<Int(items.count) {
             let position = parameters.reverse ? items.declarationStart + items.count - 1 - Int32(step) : items.declarationStart + Int32(step)
@@ -329,7 +330,7 @@ extension LayoutState {
             case .between: index == 0 ? 0 : (free + pass.totals.gaps) / (count - 1) * index
             case .round: (free + pass.totals.gaps) / (count + 1) * (index + 1)
             }
-            let cross = place(child, padding: box.pointee.padding, extent: size.cross(along: axis), justification)
+            let cross = place(child, padding: padding, extent: crossExtent, justification)
             centers[child] = Point(main: paddingStart + base + offset, cross: cross, along: axis)
             index += 1
         }
