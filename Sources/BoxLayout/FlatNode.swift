@@ -113,7 +113,7 @@ struct FlatNode {
     var natural: Size
     /// The aspect ratio of whichever dimension carries one.
     var aspect: Double?
-    /// The children; for a line box, rewritten by its flow at every layout.
+    /// The children; for a line box, set by its flow as it breaks its lines (`setLine`).
     var items = ItemRange()
     /// A flow's line boxes, as a slice of `itemList` (declaration and measuring order are the same).
     var linesStart: Int32 = 0
