@@ -10,21 +10,24 @@ struct BenchCommand: ParsableCommand {
         abstract: "Time layout cost across node counts and depths, for the reference engine and the peers.",
         discussion: """
             Shapes (DESIGN.md): linear N (an HBox of N leaves), flow N (a VFlow 500 wide), depth D (a chain of D+1 \
-            HBoxes). Modes: fresh (first layout of a just-built tree) and relayout (after the root width changed). \
-            Peers (yoga, taffy) run through tools/engines adapters installed by tools/setup-engines; a missing one \
-            is skipped with a note. JSON output: {"machine":{…},"results":[{"engine","shape","size","mode",\
-            "microsecondsPerLayout","spread"}]}. See docs/benchmarks.md.
+            HBoxes). Modes: fresh (first layout of a just-built tree), relayout (after the root width changed), resize \
+            (the resize variant at a new width W(k) every call; frames change) and incremental (after one leaf's \
+            measured width changed, told through the engine's own API). Peers (yoga, taffy) run through \
+            tools/engines adapters installed by tools/setup-engines; a missing one is skipped with a note, and a \
+            mode a peer cannot express is noted as refused. Every output says each engine's version and what its \
+            figures include. JSON output: {"machine":{…,"engineDetails":[{"name","version","timing"}]},\
+            "results":[{"engine","shape","size","mode","microsecondsPerLayout","spread"}]}. See docs/benchmarks.md.
             """)
 
-    @Option(help: "Comma-separated shapes: linear, flow, depth.")
+    @Option(help: "Comma-separated shapes: \(BenchShape.allCases.map(\.rawValue).joined(separator: ", ")).")
     var shape: String = "linear,flow,depth"
     @Option(help: "Comma-separated sizes, overriding each shape's table (N for linear and flow, D for depth).")
     var sizes: String?
     @Option(help: "Comma-separated engines: reference, yoga, taffy.")
     var engines: String = "reference,yoga,taffy"
-    @Option(help: "Comma-separated modes: fresh, relayout.")
-    var modes: String = "fresh,relayout"
-    @Option(help: "Comma-separated output formats, printed in order: table, markdown, json, csv.")
+    @Option(help: "Comma-separated modes: \(BenchMode.allCases.map(\.rawValue).joined(separator: ", ")).")
+    var modes: String = BenchMode.allCases.map(\.rawValue).joined(separator: ",")
+    @Option(help: "Comma-separated output formats, printed in order: \(ReportFormat.allCases.map(\.rawValue).joined(separator: ", ")).")
     var format: String = "table"
     @Option(help: "Write a plot of cost against size (log-log, one line per engine and mode) to this PNG.")
     var plot: String?
@@ -34,6 +37,8 @@ struct BenchCommand: ParsableCommand {
     var scaling = false
     @Flag(help: "Instead of timing, compare each peer's frames with the reference on the workloads and the golden box cases (exit 1 on a difference).")
     var check = false
+    @Flag(help: "With --check: turn the peers' pixel rounding on and compare each peer's frames after a resize or an incremental change with its own fresh layout of the changed case (shows stale cache entries).")
+    var rounding = false
     @Option(help: "The golden folder whose box cases --check compares.")
     var golden: String = "golden"
     @Option(help: "Differences that are documented semantic differences, not bugs (default: tools/engines/known-differences.json).")
@@ -44,12 +49,18 @@ struct BenchCommand: ParsableCommand {
 
     func run() throws {
         let configuration = BenchmarkConfiguration(
-            shapes: try Self.parseList(shape, option: "--shape") { BenchShape(rawValue: $0) },
-            sizes: try sizes.map { text in try Self.parseList(text, option: "--sizes") { Int($0).flatMap { $0 > 0 ? $0 : nil } } },
-            modes: try Self.parseList(modes, option: "--modes") { BenchMode(rawValue: $0) },
+            shapes: try Self.parseEnum(shape, option: "--shape"),
+            sizes: try sizes.map { text in
+                try Self.parseList(text, option: "--sizes", allowed: "positive integers") { Int($0).flatMap { $0 > 0 ? $0 : nil } }
+            },
+            modes: try Self.parseEnum(modes, option: "--modes"),
             includeScaling: scaling, quick: quick)
-        let formats = try Self.parseList(format, option: "--format") { ReportFormat(rawValue: $0) }
-        let selected = try Self.parseList(engines, option: "--engines") { ["reference", "yoga", "taffy"].contains($0) ? $0 : nil }
+        let formats: [ReportFormat] = try Self.parseEnum(format, option: "--format")
+        let peers = ["reference", "yoga", "taffy"]
+        let selected = try Self.parseList(engines, option: "--engines", allowed: peers.joined(separator: ", ")) {
+            peers.contains($0) ? $0 : nil
+        }
+        if rounding && !check { throw InputError(file: "--rounding", message: "--rounding only applies to --check") }
         let adapters = selected.map { name -> any LayoutEngineAdapter in
             name == "reference" ? ReferenceEngine() : SubprocessEngine(name: name, executablePath: peerDirectory() + "/\(name)-adapter")
         }
@@ -75,8 +86,17 @@ struct BenchCommand: ParsableCommand {
         }
         let peers = adapters.filter { $0.name != "reference" }
         let cases = try NamedCase.workloads(configuration) + NamedCase.goldenBoxCases(in: golden)
-        let outcomes = differentialCheck(cases: cases, reference: reference, peers: peers)
-        let known = try KnownDifference.load(knownDifferences ?? checkoutPath("tools/engines/known-differences.json"))
+        let outcomes: [DifferentialOutcome]
+        let known: [KnownDifference]
+        if rounding {
+            // Each peer against itself: the known differences with the reference do not apply.
+            print("rounding on: each peer's frames after a resize or an incremental change, against its own fresh layout of the changed case")
+            outcomes = roundingConsistencyCheck(cases: cases, peers: peers)
+            known = []
+        } else {
+            outcomes = differentialCheck(cases: cases, reference: reference, peers: peers)
+            known = try KnownDifference.load(knownDifferences ?? checkoutPath("tools/engines/known-differences.json"))
+        }
         var differences = 0, explained = 0
         for outcome in outcomes {
             switch outcome.verdict {
@@ -112,13 +132,21 @@ struct BenchCommand: ParsableCommand {
         return candidates.first { FileManager.default.fileExists(atPath: $0) } ?? candidates[0]
     }
 
-    static func parseList<Value>(_ text: String, option: String, parse: (String) -> Value?) throws -> [Value] {
+    /// The comma-separated items of `text`, each parsed; an unknown one is an error that lists what `allowed` says.
+    static func parseList<Value>(_ text: String, option: String, allowed: String, parse: (String) -> Value?) throws -> [Value] {
         let items = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-        guard !items.isEmpty else { throw InputError(file: option, message: "expected a comma-separated list") }
+        guard !items.isEmpty else { throw InputError(file: option, message: "expected a comma-separated list of \(allowed)") }
         return try items.map { item in
-            guard let value = parse(item) else { throw InputError(file: option, message: "unknown value '\(item)'") }
+            guard let value = parse(item) else {
+                throw InputError(file: option, message: "unknown value '\(item)' (allowed: \(allowed))")
+            }
             return value
         }
+    }
+
+    /// A comma-separated list of an enumeration's raw values.
+    static func parseEnum<Value: CaseIterable & RawRepresentable<String>>(_ text: String, option: String) throws -> [Value] {
+        try parseList(text, option: option, allowed: Value.allCases.map(\.rawValue).joined(separator: ", ")) { Value(rawValue: $0) }
     }
 }
 
