@@ -51,6 +51,11 @@ struct FlexSpec {
   YGFlexDirection direction = YGFlexDirectionRow;
   bool wraps = false;
   std::optional<double> width, height;  // fixed sizes; nullopt = auto ("wrap")
+  bool fillWidth = false, fillHeight = false;  // a "fill" root: the proposal minus the margins (contract E)
+  std::optional<double> minWidth, maxWidth, minHeight, maxHeight;  // {"wrap":{"min","max"}}
+  double grow = 0;  // {"wrap":{"grow"}}: flex-grow with basis auto, along an hbox/vbox parent's main axis
+  YGAlign alignItems = YGAlignFlexStart;  // a linear box's justifyContent (one cross-axis value)
+  std::optional<YGAlign> alignSelf;       // the node's own alignment in a linear parent
   Insets margin, padding;
   double columnGap = 0, rowGap = 0;
   double contentWidth = 0, contentHeight = 0;  // a leaf's natural size, returned by its measure function
@@ -89,12 +94,57 @@ Insets insets(const json& value, const std::string& path) {
   return result;
 }
 
-/// A <size>: only a fixed number and "wrap" have the same meaning in flexbox.
-std::optional<double> size(const json& value, const std::string& path) {
-  if (value.is_number()) return finiteNumber(value, path, true);
-  if (value.is_string() && value.get<std::string>() == "wrap") return std::nullopt;
-  refuse(path, "unsupported size " + value.dump() +
-                   " (only a fixed number or \"wrap\" map to flexbox; wrap options, fill, ratio and aspectRatio do not)");
+/// One translated <size>: fixed, auto (with optional min, max and grow), or the root's "fill".
+struct Dimension {
+  std::optional<double> fixed, minimum, maximum;
+  double grow = 0;
+  bool fill = false;
+};
+
+/// A <size> in the coincident subset (contract E): a number, "wrap", {"wrap":{"min","max","grow"}}, and "fill" on
+/// the root only. `grows` says whether this is the main axis of an hbox/vbox parent, where grow is flex-grow.
+Dimension size(const json& value, const std::string& path, bool isRoot, bool grows) {
+  Dimension dimension;
+  if (value.is_number()) dimension.fixed = finiteNumber(value, path, true);
+  else if (value == "wrap") {
+  } else if (value == "fill" && isRoot) dimension.fill = true;
+  else if (value.is_object() && value.size() == 1 && value.contains("wrap") && value["wrap"].is_object()) {
+    for (const auto& [key, number] : value["wrap"].items()) {
+      const std::string optionPath = path + ".wrap." + key;
+      if (key == "min") dimension.minimum = finiteNumber(number, optionPath, true);
+      else if (key == "max") dimension.maximum = finiteNumber(number, optionPath, true);
+      else if (key == "grow") {
+        dimension.grow = finiteNumber(number, optionPath, true);
+        if (dimension.grow > 0 && !grows)
+          refuse(optionPath, "grow maps to flex-grow only along the main axis of an hbox/vbox parent");
+      } else if (key == "add" || key == "priority" || key == "shrink")
+        refuse(optionPath, "wrap option \"" + key + "\" has no flexbox equivalent");
+      else refuse(optionPath, "unknown wrap option");
+    }
+  } else
+    refuse(path, "unsupported size " + value.dump() +
+                     " (only a number, \"wrap\", {\"wrap\":{min,max,grow}} and \"fill\" on the root map to flexbox; "
+                     "other fill, ratio and aspectRatio do not)");
+  return dimension;
+}
+
+/// One cross-axis name (or a one-element array of it) of a linear box, as align-items / align-self: Puyopuyo's
+/// centre ratios, main-axis flags and alignment in flows have no equivalent (contract E).
+YGAlign crossAlignment(const json& value, const std::string& linearType, const std::string& path, const std::string& whose) {
+  if (linearType != "hbox" && linearType != "vbox")
+    refuse(path, "alignment is translated only for " + whose + " an hbox/vbox (flows, zbox and the root differ)");
+  const json& name = value.is_array() && value.size() == 1 ? value[0] : value;
+  if (linearType == "hbox") {
+    if (name == "top") return YGAlignFlexStart;
+    if (name == "bottom") return YGAlignFlexEnd;
+    if (name == "vertCenter") return YGAlignCenter;
+    refuse(path, "unsupported alignment " + value.dump() + " (in an hbox only one of top, bottom, vertCenter maps to align-items/align-self)");
+  }
+  if (name == "left" || name == "leading") return YGAlignFlexStart;
+  if (name == "right" || name == "trailing") return YGAlignFlexEnd;
+  if (name == "horzCenter") return YGAlignCenter;
+  refuse(path, "unsupported alignment " + value.dump() +
+                   " (in a vbox only one of left, leading, right, trailing, horzCenter maps to align-items/align-self)");
 }
 
 /// Properties that are accepted only at their default value, because flexbox has no faithful equivalent.
@@ -102,7 +152,8 @@ void requireDefault(const json& value, const json& defaultValue, const std::stri
   if (value != defaultValue) refuse(path, "unsupported value " + value.dump() + " (" + why + ")");
 }
 
-FlexSpec translate(const json& node, const std::string& path) {
+/// One node of the case in flexbox terms; `parentType` is the parent's node type ("" for the root).
+FlexSpec translate(const json& node, const std::string& path, const std::string& parentType = "") {
   if (!node.is_object()) refuse(path, "expected a node object");
   FlexSpec spec;
   if (!node.contains("type") || !node["type"].is_string()) refuse(path + ".type", "missing node type");
@@ -124,8 +175,15 @@ FlexSpec translate(const json& node, const std::string& path) {
     if (key == "id") {
       if (!value.is_string()) refuse(keyPath, "expected a string");
       spec.id = value.get<std::string>();
-    } else if (key == "width") spec.width = size(value, keyPath);
-    else if (key == "height") spec.height = size(value, keyPath);
+    } else if (key == "width" || key == "height") {
+      const bool horizontal = key == "width";
+      Dimension dimension = size(value, keyPath, parentType.empty(), parentType == (horizontal ? "hbox" : "vbox"));
+      (horizontal ? spec.width : spec.height) = dimension.fixed;
+      (horizontal ? spec.fillWidth : spec.fillHeight) = dimension.fill;
+      (horizontal ? spec.minWidth : spec.minHeight) = dimension.minimum;
+      (horizontal ? spec.maxWidth : spec.maxHeight) = dimension.maximum;
+      spec.grow = std::max(spec.grow, dimension.grow);
+    }
     else if (key == "margin") spec.margin = insets(value, keyPath);
     else if (key == "padding") spec.padding = insets(value, keyPath);
     else if (key == "space") space = finiteNumber(value, keyPath, false);
@@ -141,8 +199,11 @@ FlexSpec translate(const json& node, const std::string& path) {
         else if (field == "height") spec.contentHeight = finiteNumber(number, keyPath + ".height", true);
         else refuse(keyPath + "." + field, "unknown content key");
       }
-    } else if (key == "alignment" || key == "justifyContent")
-      refuse(keyPath, "alignment is not translated (Puyopuyo's cross alignment and centre ratios differ from align-self/align-items)");
+    } else if (key == "justifyContent") spec.alignItems = crossAlignment(value, type, keyPath, "the children of");
+    else if (key == "alignment") {
+      if (spec.wraps) refuse(keyPath, "a flow's own alignment also aligns its lines in Puyopuyo; align-self does not");
+      spec.alignSelf = crossAlignment(value, parentType, keyPath, "a child of");
+    }
     else if (key == "format" || key == "runFormat")
       requireDefault(value, "leading", keyPath, "only leading packing matches flex-start for wrap-sized boxes");
     else if (key == "reverse") requireDefault(value, false, keyPath, "Puyopuyo reverses the order but still packs from the start");
@@ -172,7 +233,7 @@ FlexSpec translate(const json& node, const std::string& path) {
     if (spec.isLeaf) refuse(path + ".children", "a leaf has no children");
     if (!children.is_array()) refuse(path + ".children", "expected an array");
     for (size_t index = 0; index < children.size(); ++index)
-      spec.children.push_back(translate(children[index], path + ".children[" + std::to_string(index) + "]"));
+      spec.children.push_back(translate(children[index], path + ".children[" + std::to_string(index) + "]", type));
   }
   return spec;
 }
@@ -195,6 +256,10 @@ FlexCase parseCase(const json& request) {
     result.proposalWidth = proposalDimension(proposal, "width");
     result.proposalHeight = proposalDimension(proposal, "height");
   }
+  if (result.root.fillWidth && !result.proposalWidth)
+    refuse("$.case.root.width", "\"fill\" maps to a definite width only under a definite proposal width");
+  if (result.root.fillHeight && !result.proposalHeight)
+    refuse("$.case.root.height", "\"fill\" maps to a definite height only under a definite proposal height");
   return result;
 }
 
@@ -232,6 +297,12 @@ YGNodeRef build(const FlexSpec& spec, YGConfigRef config) {
   YGNodeRef node = YGNodeNewWithConfig(config);
   // Puyopuyo never shrinks a fixed or plain wrap item; Yoga's default flex-shrink is already 0.
   YGNodeStyleSetFlexShrink(node, 0);
+  YGNodeStyleSetFlexGrow(node, static_cast<float>(spec.grow));
+  if (spec.alignSelf) YGNodeStyleSetAlignSelf(node, *spec.alignSelf);
+  if (spec.minWidth) YGNodeStyleSetMinWidth(node, static_cast<float>(*spec.minWidth));
+  if (spec.maxWidth) YGNodeStyleSetMaxWidth(node, static_cast<float>(*spec.maxWidth));
+  if (spec.minHeight) YGNodeStyleSetMinHeight(node, static_cast<float>(*spec.minHeight));
+  if (spec.maxHeight) YGNodeStyleSetMaxHeight(node, static_cast<float>(*spec.maxHeight));
   if (!spec.active) YGNodeStyleSetDisplay(node, YGDisplayNone);
   if (spec.width) YGNodeStyleSetWidth(node, static_cast<float>(*spec.width));
   if (spec.height) YGNodeStyleSetHeight(node, static_cast<float>(*spec.height));
@@ -244,7 +315,7 @@ YGNodeRef build(const FlexSpec& spec, YGConfigRef config) {
   }
   YGNodeStyleSetFlexDirection(node, spec.direction);
   YGNodeStyleSetFlexWrap(node, spec.wraps ? YGWrapWrap : YGWrapNoWrap);
-  YGNodeStyleSetAlignItems(node, YGAlignFlexStart);
+  YGNodeStyleSetAlignItems(node, spec.alignItems);
   YGNodeStyleSetAlignContent(node, YGAlignFlexStart);
   YGNodeStyleSetJustifyContent(node, YGJustifyFlexStart);
   YGNodeStyleSetGap(node, YGGutterColumn, static_cast<float>(spec.columnGap));
@@ -254,11 +325,27 @@ YGNodeRef build(const FlexSpec& spec, YGConfigRef config) {
   return node;
 }
 
+/// One axis of the root under a proposal: a wrap root's room (the proposal minus its margins, as the proposal
+/// includes them) becomes its max size, combined with its own wrap max; a "fill" root becomes that size.
+void applyRoom(YGNodeRef root, std::optional<double> fixed, bool fill, std::optional<double> maximum,
+               std::optional<double> proposal, double margins, void (*setSize)(YGNodeRef, float),
+               void (*setMax)(YGNodeRef, float)) {
+  if (fixed) return;
+  std::optional<double> room;
+  if (proposal) room = std::max(0.0, *proposal - margins);
+  if (fill && room) return setSize(root, static_cast<float>(*room));
+  if (room && maximum) room = std::min(*room, *maximum);
+  else if (!room) room = maximum;
+  setMax(root, room ? static_cast<float>(*room) : YGUndefined);
+}
+
 /// A wrap root under a proposal P becomes an auto-size root with max-size P (DESIGN.md), so that a proposal
-/// bounds the root the way Puyopuyo's residual does instead of forcing its size.
+/// bounds the root the way Puyopuyo's residual does instead of forcing its size; a "fill" root gets size P.
 void applyProposal(YGNodeRef root, const FlexSpec& spec, std::optional<double> width, std::optional<double> height) {
-  if (!spec.width) YGNodeStyleSetMaxWidth(root, width ? static_cast<float>(*width) : YGUndefined);
-  if (!spec.height) YGNodeStyleSetMaxHeight(root, height ? static_cast<float>(*height) : YGUndefined);
+  applyRoom(root, spec.width, spec.fillWidth, spec.maxWidth, width, spec.margin.left + spec.margin.right,
+            YGNodeStyleSetWidth, YGNodeStyleSetMaxWidth);
+  applyRoom(root, spec.height, spec.fillHeight, spec.maxHeight, height, spec.margin.top + spec.margin.bottom,
+            YGNodeStyleSetHeight, YGNodeStyleSetMaxHeight);
 }
 
 void calculate(YGNodeRef root) { YGNodeCalculateLayout(root, YGUndefined, YGUndefined, YGDirectionLTR); }
