@@ -13,7 +13,7 @@ extension BenchmarkReport {
     public func formatted(_ format: ReportFormat) throws -> String {
         switch format {
         case .table:
-            return enginesText(prefix: "engine: ") + "\n" + grids().map { $0.text() }.joined(separator: "\n")
+            return enginesText(prefix: "engine ") + "\n" + grids().map { $0.text() }.joined(separator: "\n")
                 + notesText(prefix: "note: ")
         case .markdown:
             return enginesText(prefix: "- ") + "\n" + grids().map { $0.markdown() }.joined(separator: "\n")
@@ -55,12 +55,12 @@ extension BenchmarkReport {
     /// The `info` of the engine named `engine` in this run.
     func details(of engine: String) -> EngineInfo? { machine.engineDetails.first { $0.name == engine } }
 
-    /// One line per engine: "yoga: pyyoga 0.1.0 (static Yoga core) — timed: native C++, …".
+    /// One line per engine: "yoga: pyyoga 0.1.0 (static Yoga core); figures: native C++; …".
     private func enginesText(prefix: String) -> String {
         engines.map { engine in
             let detail = details(of: engine)
             return prefix + engine + ": " + (detail?.version ?? "unknown version")
-                + (detail?.timing.map { " — timed: " + $0 } ?? "") + "\n"
+                + (detail?.timing.map { "; figures: " + $0 } ?? "") + "\n"
         }.joined()
     }
 

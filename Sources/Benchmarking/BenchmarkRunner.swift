@@ -198,6 +198,10 @@ public func runBenchmarks(_ config: BenchmarkConfiguration, engines: [any Layout
         for size in config.sizes(for: shape) {
             let workload = Workload(shape: shape, size: size)
             for mode in config.modes {
+                if mode == .resize && !workload.resizeMovesFrames {
+                    notes.append("\(workload.name) resize: skipped: all \(size) leaves fit on one line at every W(k), so no resize moves a frame")
+                    continue
+                }
                 let caseJSON = try workload.tree(for: mode).caseJSON()
                 for engine in available {
                     let series = SeriesKey(engine: engine.name, shape: shape, mode: mode)

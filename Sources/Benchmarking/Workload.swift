@@ -74,6 +74,13 @@ public struct Workload: Hashable, Sendable {
         }
     }
 
+    /// Whether resizing moves frames at all. Not for flow N ≤ 10: the leaves fit on one 436-wide line at every W(k)
+    /// (≥ 456), so no call changes a frame and a cache may rightly answer it (DESIGN.md's resize needs a change).
+    public var resizeMovesFrames: Bool { shape != .flow || size > Self.flowLeavesPerNarrowLine }
+
+    /// How many leaves of 40 with gaps of 4 fit on a flow line narrower than 480: 10 (436 wide).
+    static let flowLeavesPerNarrowLine = 10
+
     /// The leaf incremental mode changes: the root's child ⌊N/2⌋ for linear and flow, the first leaf of the innermost
     /// non-empty box for depth (D−1 fives, then 0).
     public var incrementalChange: IncrementalChange {
