@@ -62,6 +62,7 @@ struct LayoutState {
         let size: Size
         if node(index).isIncalculable {
             size = .zero
+            clearChildren(index)
         } else {
             switch nodes[index].kind {
             case .leaf: size = measureLeaf(index, offered: offered)
@@ -118,10 +119,18 @@ struct LayoutState {
         return Residuals.intrinsic(of: node, residual: residual, wrapped: measured)
     }
 
-    /// Zeroes a child its box skips, so every layout leaves the same frames whatever came before.
+    /// Zeroes a child its box skips, and everything below it, so every layout leaves the frames a fresh engine
+    /// would, whatever came before (a mutation may make a laid-out child skipped).
     mutating func clear(_ index: Int) {
         sizes[index] = .zero
         centers[index] = .zero
+        clearChildren(index)
+    }
+
+    /// Zeroes everything below node `index` (an incalculable node lays none of it out).
+    @inline(never) mutating func clearChildren(_ index: Int) {
+        let items = nodes[index].items
+        for position in items.declarationStart..<items.declarationStart + items.count { clear(item(position)) }
     }
 
     /// The centre of `child` on `axis` inside `box`, whose final extent on that axis is `extent`.
