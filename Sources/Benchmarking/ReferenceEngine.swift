@@ -31,7 +31,7 @@ public final class ReferenceEngine: InProcessTimable, @unchecked Sendable {
         case .resize(let width):
             engine.layout(proposal: BoxProposal(width: width, height: boxCase.proposal.height))
         case .content(let path, let size):
-            try Self.leafChanger(engine, path: path, engineName: name)(size)
+            try leafChanger(engine, root: boxCase.root, path: path)(size)
             engine.layout(proposal: boxCase.proposal)
         }
         return engine.frames().frames.map { PeerFrame(path: $0.path, id: $0.id, frame: $0.frame) }
@@ -92,19 +92,30 @@ public final class ReferenceEngine: InProcessTimable, @unchecked Sendable {
     {
         var subject = subject(root: root, proposal: proposal)
         let build = subject.build
-        let name = self.name
-        subject.build = {
+        subject.build = { [self] in
             let tree = try build()
-            tree.changeLeaf = try Self.leafChanger(tree.engine, path: change.path, engineName: name)
+            tree.changeLeaf = try leafChanger(tree.engine, root: root, path: change.path)
             return tree
         }
         subject.change = { tree, call in tree.changeLeaf?(change.content(call: call)) }
         return subject
     }
 
-    /// Resolves the leaf at `path` once and returns what sets its measured content.
-    static func leafChanger(_ engine: BoxLayoutEngine, path: [Int], engineName: String) throws -> (Size) -> Void {
-        throw EngineError.adapter(engine: engineName, message: "change: the reference mutation API is not merged yet")
+    /// Checks that `path` names a leaf of `root`, resolves it once in `engine`, and returns what hands the leaf a
+    /// new measured content through the mutation API (`apply(.content(…), to: handle)`, no lookup per call).
+    func leafChanger(_ engine: BoxLayoutEngine, root: BoxNode, path: [Int]) throws -> (Size) -> Void {
+        var node = root
+        for index in path {
+            guard node.children.indices.contains(index) else {
+                throw EngineError.adapter(engine: name, message: "$.change.path: no node at path \(path)")
+            }
+            node = node.children[index]
+        }
+        guard node.type == .leaf else {
+            throw EngineError.adapter(engine: name, message: "$.change.path: the node at path \(path) is not a leaf")
+        }
+        let handle = try engine.resolve(.path(path))
+        return { size in engine.apply(.content(size), to: handle) }
     }
 }
 

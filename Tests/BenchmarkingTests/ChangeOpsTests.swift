@@ -38,15 +38,12 @@ import TestSupport
 
     /// linear-5 with leaf 2 (⌊5/2⌋) measured 48 wide instead of 40: the root grows by 8 to 244 and leaves 3 and 4
     /// move right by 8.
-    @Test(.enabled(if: installed, "peer adapters not installed: run tools/setup-engines"), arguments: peers)
-    func aContentChangeMovesTheLaterLeaves(engine name: String) throws {
-        let engine = AdapterRoundTripTests.adapter(name)
-        defer { engine.shutDown() }
+    @Test func aContentChangeMovesTheLaterLeaves() throws {
+        let engines = Self.engines()
+        defer { Self.shutDown(engines) }
         let workload = Workload(shape: .linear, size: 5)
         let change = workload.incrementalChange
         #expect(change.path == [2])
-        let frames = try engine.layout(
-            caseJSON: try workload.caseJSON(), change: .content(path: change.path, size: change.content(call: 0)), rounding: false)
         let widths = [40.0, 40, 48, 40, 40]
         var x = 2.0
         var expected = [PeerFrame(path: [], frame: Rect(x: 0, y: 0, width: 244, height: 24))]
@@ -54,7 +51,28 @@ import TestSupport
             expected.append(PeerFrame(path: [index], frame: Rect(x: x, y: 2, width: width, height: 20)))
             x += width + 2 * 2 + 4
         }
-        #expect(compareFrames(expected: expected, actual: frames, tolerance: 1e-3) == [])
+        for engine in engines {
+            let frames = try engine.layout(
+                caseJSON: try workload.caseJSON(), change: .content(path: change.path, size: change.content(call: 0)),
+                rounding: false)
+            #expect(compareFrames(expected: expected, actual: frames, tolerance: 1e-3) == [], "\(engine.name)")
+        }
+    }
+
+    /// The reference's incremental bench runs (its probe proves the change moves frames), and one change through the
+    /// mutation API leaves the frames of a fresh engine built with the changed content, never the cached old ones.
+    @Test(arguments: BenchShape.allCases)
+    func referenceIncrementalLeavesFreshFrames(shape: BenchShape) throws {
+        let workload = Workload(shape: shape, size: 12)
+        let change = workload.incrementalChange
+        let reference = ReferenceEngine()
+        let nanos = try reference.bench(caseJSON: try workload.caseJSON(), iterations: 3, plan: .incremental(change))
+        #expect(nanos > 0)
+        let changed = try reference.layout(
+            caseJSON: try workload.caseJSON(), change: .content(path: change.path, size: change.content(call: 0)), rounding: false)
+        let fresh = try reference.layout(caseJSON: workload.caseJSON(after: .content(path: change.path, size: change.content(call: 0))))
+        #expect(changed == fresh)
+        #expect(changed != (try reference.layout(caseJSON: try workload.caseJSON())))
     }
 
     @Test(.enabled(if: installed, "peer adapters not installed: run tools/setup-engines"), arguments: peers)
