@@ -212,6 +212,38 @@ def layout_op(request):
         dispose(root)
 
 
+def kept_tree_steps(request, mode, spec: FlexSpec, root: Node, width, height, iterations: int):
+    """What relayout, resize and incremental do on their one tree: the root width of the untimed first layout, the
+    untimed step and the timed step of call i. A root width is set outside the timer, because stretchable rebuilds the
+    root's whole Style in Python (milliseconds), which is none of Taffy's work; a leaf's new content and mark_dirty
+    are Taffy's own API and are timed."""
+    def nothing(_index: int):
+        pass
+
+    if mode == "relayout":
+        # Alternate P and P+1 (P = the proposal, or 10 000 000 when unbounded) so that every timed call follows a real
+        # change; the untimed first layout uses the width the first timed call does not.
+        base = width if width is not None else UNBOUNDED_RELAYOUT_WIDTH
+        return base + 1, lambda index: apply_proposal(root, spec, base if index % 2 == 0 else base + 1, height), nothing
+    if mode == "resize":
+        # The harness's schedule: untimed at W0, then call i at W(i+1) (definite for a fill root, max-width for a wrap
+        # root).
+        widths = number_list(request.get("widths"), "$.widths")
+        if len(widths) != iterations + 1:
+            refuse("$.widths", f"expected iterations + 1 = {iterations + 1} widths")
+        return widths[0], lambda index: apply_proposal(root, spec, widths[index + 1], height), nothing
+    if mode == "incremental":
+        # Under the case's proposal throughout; call i gives the leaf widths[i % 2] (its height unchanged) through a new
+        # context and mark_dirty.
+        change = request.get("change")
+        if not isinstance(change, dict):
+            refuse("$.change", 'expected {"path":[…],"widths":[…]}')
+        widths = number_list(change.get("widths"), "$.change.widths")
+        leaf_spec, leaf = leaf_at(spec, root, change.get("path"), "$.change.path")
+        return width, nothing, lambda index: set_content(leaf, widths[index % len(widths)], leaf_spec.content[1])
+    refuse("$.mode", 'expected "fresh", "relayout", "resize" or "incremental"')
+
+
 def bench_op(request):
     spec, width, height = parse_case(request)
     iterations = request.get("iterations")
@@ -239,64 +271,23 @@ def bench_op(request):
             total += time.perf_counter_ns() - start
             sink(root)
             dispose(root)
-    elif mode == "relayout":
-        # Alternate the width between P and P+1 (P = the proposal, or 10 000 000 when unbounded) so that every timed
-        # call follows a real change; the untimed first layout uses the width the first timed call does not.
-        base = width if width is not None else UNBOUNDED_RELAYOUT_WIDTH
-        root = build(spec)
-        try:
-            apply_proposal(root, spec, base + 1, height)
-            compute_layout(root, available)
-            for index in range(iterations):
-                apply_proposal(root, spec, base if index % 2 == 0 else base + 1, height)
-                start = time.perf_counter_ns()
-                core_total += compute_layout(root, available)
-                total += time.perf_counter_ns() - start
-                sink(root)
-        finally:
-            dispose(root)
-    elif mode == "resize":
-        # The harness's schedule: untimed at W0, then each call sets the root's width (definite for a fill root,
-        # max-width for a wrap root) and lays out. The width is set outside the timer, as relayout does: stretchable
-        # rebuilds the root's whole Style in Python (milliseconds), which is none of Taffy's work.
-        widths = number_list(request.get("widths"), "$.widths")
-        if len(widths) != iterations + 1:
-            refuse("$.widths", f"expected iterations + 1 = {iterations + 1} widths")
-        root = build(spec)
-        try:
-            apply_proposal(root, spec, widths[0], height)
-            compute_layout(root, available)
-            for resized in widths[1:]:
-                apply_proposal(root, spec, resized, height)
-                start = time.perf_counter_ns()
-                core_total += compute_layout(root, available)
-                total += time.perf_counter_ns() - start
-                sink(root)
-        finally:
-            dispose(root)
-    elif mode == "incremental":
-        # Untimed first layout under the case's proposal; each timed call i gives the leaf widths[i % 2] (its height
-        # unchanged) through a new context and mark_dirty, and lays out again.
-        change = request.get("change")
-        if not isinstance(change, dict):
-            refuse("$.change", 'expected {"path":[…],"widths":[…]}')
-        widths = number_list(change.get("widths"), "$.change.widths")
-        root = build(spec)
-        try:
-            apply_proposal(root, spec, width, height)
-            compute_layout(root, available)
-            leaf_spec, leaf = leaf_at(spec, root, change.get("path"), "$.change.path")
-            leaf_height = leaf_spec.content[1]
-            for index in range(iterations):
-                start = time.perf_counter_ns()
-                set_content(leaf, widths[index % len(widths)], leaf_height)
-                core_total += compute_layout(root, available)
-                total += time.perf_counter_ns() - start
-                sink(root)
-        finally:
-            dispose(root)
     else:
-        refuse("$.mode", 'expected "fresh", "relayout", "resize" or "incremental"')
+        # One tree for the whole request, laid out once untimed; each call then takes an untimed step (a new root
+        # width, set through stretchable's Style) and a timed one (the engine told of a change, and the layout).
+        root = build(spec)
+        try:
+            first_width, untimed_step, timed_step = kept_tree_steps(request, mode, spec, root, width, height, iterations)
+            apply_proposal(root, spec, first_width, height)
+            compute_layout(root, available)
+            for index in range(iterations):
+                untimed_step(index)
+                start = time.perf_counter_ns()
+                timed_step(index)
+                core_total += compute_layout(root, available)
+                total += time.perf_counter_ns() - start
+                sink(root)
+        finally:
+            dispose(root)
     return {"nanosPerLayout": total / iterations, "coreNanosPerLayout": core_total / iterations, "iterations": iterations,
             "rootWidth": root_size[0], "rootHeight": root_size[1]}
 
