@@ -145,9 +145,18 @@ private func compareEach(
 /// The reference could not lay the case out: a failure, never a peer's refusal.
 private struct ReferenceFailure: Error { var message: String }
 
+/// The share of a coordinate that single-precision peers may drift by: 2⁻¹⁷ ≈ 7.6 × 10⁻⁶, 64 units in the last
+/// place of a float, for errors that accumulate over a few hundred additions (0.05 at x = 6 400).
+public let singlePrecisionSlack = 0x1p-17
+
 /// The differences between two frame lists, matched by path: a missing or extra node, or a field (x, y, width,
-/// height) that differs by more than `tolerance`. Empty when they agree.
-public func compareFrames(expected: [PeerFrame], actual: [PeerFrame], tolerance: Double) -> [String] {
+/// height) that differs by more than `tolerance` plus `relativeTolerance` × the expected magnitude. Empty when they
+/// agree. **Why relative too**: Yoga and Taffy compute in single precision, whose rounding error grows with the
+/// coordinate: the 200 growing leaves of linear-200's resize variant (W(1) = 9 697) end up to 0.011 away from the
+/// double-precision reference near x = 6 400, although every step agrees.
+public func compareFrames(
+    expected: [PeerFrame], actual: [PeerFrame], tolerance: Double, relativeTolerance: Double = singlePrecisionSlack
+) -> [String] {
     var lines: [String] = []
     let actualByPath = Dictionary(actual.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
     let expectedPaths = Set(expected.map(\.path))
@@ -160,7 +169,7 @@ public func compareFrames(expected: [PeerFrame], actual: [PeerFrame], tolerance:
             ("x", frame.frame.x, other.frame.x), ("y", frame.frame.y, other.frame.y),
             ("width", frame.frame.width, other.frame.width), ("height", frame.frame.height, other.frame.height),
         ]
-        for (field, want, got) in fields where !(abs(want - got) <= tolerance) {
+        for (field, want, got) in fields where !(abs(want - got) <= tolerance + relativeTolerance * abs(want)) {
             lines.append("\(frame.path) \(field): expected \(shortestText(want)), got \(shortestText(got))")
         }
     }

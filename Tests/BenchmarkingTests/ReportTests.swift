@@ -140,3 +140,19 @@ struct ReportTests {
         ])
     }
 }
+
+/// Peers compute in single precision: far from the origin a few hundredths are rounding, near it they are not.
+struct SinglePrecisionToleranceTests {
+    @Test(arguments: [
+        (6_404.66, 6_404.6499, true),  // linear-200 resize: 0.0101 off at x ≈ 6 400 (slack 0.01 + 0.049)
+        (10, 10.02, false),  // 0.02 off near the origin: more than 0.01 + 0.00008
+        (480, 500, false),
+        (0, 0.009, true),
+    ])
+    func driftScalesWithTheCoordinate(expected: Double, actual: Double, agrees: Bool) {
+        let lines = compareFrames(
+            expected: [PeerFrame(path: [], frame: Rect(x: expected, y: 0, width: 1, height: 1))],
+            actual: [PeerFrame(path: [], frame: Rect(x: actual, y: 0, width: 1, height: 1))], tolerance: 0.01)
+        #expect(lines.isEmpty == agrees)
+    }
+}
