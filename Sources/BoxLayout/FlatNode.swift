@@ -56,6 +56,23 @@ struct Dim: Hashable {
     var measuringLevel: (Int, Double) { (Int(kind.rawValue), -priority) }
 }
 
+/// A node record's `Dim` read in place (see `NodeRef`): each property loads only the fields it needs.
+struct DimRef {
+    let pointer: UnsafeMutablePointer<Dim>
+
+    @inline(__always) var kind: Dim.Kind { pointer.pointee.kind }
+    @inline(__always) var value: Double { pointer.pointee.value }
+    @inline(__always) var max: Double { pointer.pointee.max }
+    @inline(__always) var shrink: Double { pointer.pointee.shrink }
+    @inline(__always) var grow: Double { pointer.pointee.grow }
+    @inline(__always) var isWrap: Bool { pointer.pointee.isWrap }
+    @inline(__always) var isRatio: Bool { pointer.pointee.isRatio }
+    @inline(__always) var isFlex: Bool { pointer.pointee.isFlex }
+    @inline(__always) var ratio: Double { pointer.pointee.ratio }
+    @inline(__always) var measuringLevel: (Int, Double) { pointer.pointee.measuringLevel }
+    @inline(__always) func wrapSize(_ content: Double) -> Double { pointer.pointee.wrapSize(content) }
+}
+
 /// A slice of `LayoutState.itemList`: the children in declaration order and in measuring order.
 struct ItemRange: Hashable {
     var declarationStart: Int32 = 0
@@ -69,6 +86,10 @@ struct FlatNode {
 
     // Only what passes read of every child: large trees are bound by memory traffic, so the boxes' own
     // properties live apart, in `Regulator`.
+    /// **Width and height come first, in this order**: `NodeRef.dim(along:)` finds them at offsets 0 and
+    /// `MemoryLayout<Dim>.stride` (Swift lays a struct's stored properties out in declaration order; a test checks).
+    var width: Dim
+    var height: Dim
     var kind: Kind
     /// The main axis of a linear box (or line), the run axis of a flow.
     var axis: Axis
@@ -77,8 +98,6 @@ struct FlatNode {
     var flowEnding: Bool
     /// A flow item's position in its flow's measuring order, used to sort each line without allocating.
     var rank: Int32 = 0
-    var width: Dim
-    var height: Dim
     var margin: Insets
     var alignment: BoxAlignment
     /// What the leaf's measure function returns.
@@ -101,7 +120,10 @@ struct FlatNode {
 typealias NodeRef = UnsafeMutablePointer<FlatNode>
 
 extension UnsafeMutablePointer where Pointee == FlatNode {
-    @inline(__always) func dim(along axis: Axis) -> Dim { axis == .horizontal ? pointee.width : pointee.height }
+    /// The dimension along `axis`, read in place: picking one of two `Dim` values would copy all of its 64 bytes.
+    @inline(__always) func dim(along axis: Axis) -> DimRef {
+        DimRef(pointer: UnsafeMutableRawPointer(self).assumingMemoryBound(to: Dim.self) + (axis == .horizontal ? 0 : 1))
+    }
     @inline(__always) var isIncalculable: Bool { pointee.width.kind == .aspect && pointee.height.kind == .aspect }
 }
 
@@ -118,7 +140,7 @@ extension FlatNode {
         var natural = node.content ?? .zero
         if let text = node.text { natural = measurer.size(of: text, fontSize: node.fontSize ?? BoxNode.defaultFontSize) }
         self.init(
-            kind: kind, axis: node.type.direction, flowEnding: node.flowEnding, width: width, height: height,
+            width: width, height: height, kind: kind, axis: node.type.direction, flowEnding: node.flowEnding,
             margin: node.margin, alignment: node.alignment, natural: natural,
             aspect: width.kind == .aspect ? width.value : height.kind == .aspect ? height.value : nil)
     }
@@ -130,8 +152,8 @@ extension FlatNode {
         let runSize = regulator.runRowSize
         let lineSize = flow.dim(along: lineAxis).isWrap ? Dim(.wrap()) : Dim(.fill)
         self.init(
-            kind: .linear, axis: lineAxis, flowEnding: false,
             width: lineAxis == .horizontal ? lineSize : runSize, height: lineAxis == .horizontal ? runSize : lineSize,
+            kind: .linear, axis: lineAxis, flowEnding: false,
             margin: .zero, alignment: flow.alignment, natural: .zero, aspect: nil)
     }
 }

@@ -18,6 +18,13 @@ struct MeasureCache {
     }
 }
 
+/// An offer threshold: every offer `x ≥ offerThreshold(t, plus: c)` gives `fl(x − c) ≥ t`. It is `upperSum(t, c)`,
+/// except that the threshold `unbounded` stays `unbounded` while subtracting `c` from it still gives `unbounded`
+/// (an unbounded offer minus a small inset is unbounded, and `fl` is monotone), where `upperSum` would give +∞.
+@inline(__always) func offerThreshold(_ t: Double, plus c: Double) -> Double {
+    t == unbounded && unbounded - c == unbounded ? unbounded : upperSum(t, c)
+}
+
 /// The smallest positive double: a need of at least this is "strictly positive".
 let positive = Double.leastNonzeroMagnitude
 
@@ -33,15 +40,14 @@ let positive = Double.leastNonzeroMagnitude
 
 extension FlatNode {
     /// Whether a cache entry can describe this node (docs/performance.md "When the cache applies"): a leaf, linear
-    /// box or ZBox with fixed or wrap dimensions and no aspect ratio, whose children all qualify and, in a linear
-    /// box, do not grow along its main axis. Flows and their line boxes never qualify (their lines move with the
-    /// available length). Computed bottom-up by the engine's init.
+    /// box or ZBox with fixed or wrap dimensions and no aspect ratio, whose children all qualify. Flows and their
+    /// line boxes never qualify (their lines move with the available length). A linear box with growing children
+    /// qualifies, but its entries hold only for an unbounded main residual, where nothing grows (`measureAll`).
+    /// Computed bottom-up by the engine's init, and up the path by mutations.
     func qualifiesForCache(children: some Sequence<FlatNode>) -> Bool {
         guard kind != .flow, aspect == nil, width.kind == .fixed || width.isWrap, height.kind == .fixed || height.isWrap
         else { return false }
-        return children.allSatisfy { child in
-            child.cacheable && !(kind == .linear && child.dim(along: axis).isWrap && child.dim(along: axis).grow > 0)
-        }
+        return children.allSatisfy(\.cacheable)
     }
 }
 
@@ -57,12 +63,13 @@ extension LayoutState {
         let node = node(index)
         func need(_ axis: Axis) -> Double {
             let dim = node.dim(along: axis), innerNeed = inner.main(along: axis)
-            var residualNeed = innerNeed > 0 ? upperSum(innerNeed, regulator(index).pointee.padding.main(along: axis)) : -.infinity
+            let padding = regulator(index).pointee.padding.main(along: axis)
+            var residualNeed = innerNeed > 0 ? offerThreshold(innerNeed, plus: padding) : -.infinity
             if dim.kind == .fixed { return dim.value >= residualNeed ? -.infinity : .infinity }
             let content = max(wrapped.main(along: axis), 0)
             residualNeed = max(residualNeed, content, dim.wrapSize(content), positive)
             guard residualNeed <= dim.max else { return .infinity }
-            return upperSum(residualNeed, node.pointee.margin.main(along: axis))
+            return offerThreshold(residualNeed, plus: node.pointee.margin.main(along: axis))
         }
         return Size(width: need(.horizontal), height: need(.vertical))
     }

@@ -133,10 +133,10 @@ extension LayoutState {
     /// Folds `child`'s entry into the box's needs on Rm and Rc, through the offer formulas of `offer`: a plain
     /// wrap main is offered `fl(max(fl(Rm − K), 0) + m)` with K = M + Stot + T so far, a wrap cross Rc; any other
     /// offer (fixed, or a flex's unbounded main) is the same every time and is checked once, here.
-    /// Called before `accumulate`, so the running totals are the ones the offer saw.
-    private func addNeed(of child: Int, _ pass: inout LinearPass) {
+    /// Called before `accumulate`, so the running totals are the ones the offer saw; `offered` is that offer (a box
+    /// that tracks needs has no ratio child, so the conflict solver's estimate never changes it).
+    private func addNeed(of child: Int, offered: Size, _ pass: inout LinearPass) {
         let need = caches[child].need, axis = pass.axis
-        let offered = offer(child, pass, estimate: nil)
         let main = node(child).dim(along: axis)
         if main.isWrap && !main.isFlex {
             let free = upperSum(need.main(along: axis), -node(child).pointee.margin.main(along: axis))
@@ -200,12 +200,16 @@ extension LayoutState {
         for position in items.orderStart..<items.orderStart + items.count {
             let child = item(position)
             guard takesPart(child, pass) else { continue }
-            let size = calculate(child, offered: offer(child, pass, estimate: estimate))
-            if pass.tracksNeed { addNeed(of: child, &pass) }
+            let offered = offer(child, pass, estimate: estimate)
+            let size = calculate(child, offered: offered)
+            if pass.tracksNeed { addNeed(of: child, offered: offered, &pass) }
             accumulate(child, size, &pass)
         }
         // No shrink happens while Rm ≥ M + Stot + T (the overflow test of `shrinkIfNeeded`).
         if pass.tracksNeed && pass.totals.shrinkSum > 0 { pass.needMain = max(pass.needMain, pass.totals.margins + pass.totals.gaps + pass.used) }
+        // Grow shares the free space, which moves with every finite Rm: only an unbounded Rm, where nothing grows
+        // (the fix for quirk 7), gives one result.
+        if pass.tracksNeed && pass.totals.growSum > 0 { pass.needMain = max(pass.needMain, unbounded) }
         // 2. Flex, then recount the totals from scratch when anything changed.
         let shrunk = shrinkIfNeeded(items, &pass, estimate: estimate)
         let grown = growIfNeeded(items, &pass, estimate: estimate)
@@ -304,7 +308,7 @@ extension LayoutState {
         let count = Double(pass.totals.count)
         // 2. A justifyContent without a cross component means centre in a linear box.
         let boxJustify = box.pointee.justify
-        let justify = boxJustify.hasComponent(along: axis.crossAxis) ? boxJustify : .center
+        let justification = Justification(boxJustify.hasComponent(along: axis.crossAxis) ? boxJustify : .center, axis: axis.crossAxis)
         let paddingStart = box.pointee.padding.mainStart(along: axis)
         var end = 0.0, index = 0.0
         for step in 0..<Int(items.count) {
@@ -322,7 +326,7 @@ extension LayoutState {
             case .between: index == 0 ? 0 : (free + pass.totals.gaps) / (count - 1) * index
             case .round: (free + pass.totals.gaps) / (count + 1) * (index + 1)
             }
-            let cross = place(child, padding: box.pointee.padding, extent: size.cross(along: axis), axis: axis.crossAxis, justify: justify)
+            let cross = place(child, padding: box.pointee.padding, extent: size.cross(along: axis), justification)
             centers[child] = Point(main: paddingStart + base + offset, cross: cross, along: axis)
             index += 1
         }

@@ -37,10 +37,11 @@ extension LayoutState {
     private mutating func finishZ(_ box: Int, _ items: ItemRange, residual: Size, wrapped: Size) -> Size {
         let justify = regulator(box).pointee.justify, padding = regulator(box).pointee.padding
         let size = Residuals.intrinsic(of: node(box), residual: residual, wrapped: wrapped)
+        let horizontal = Justification(justify, axis: .horizontal), vertical = Justification(justify, axis: .vertical)
         for position in items.declarationStart..<items.declarationStart + items.count {
             let child = item(position)
-            let x = place(child, padding: padding, extent: size.width, axis: .horizontal, justify: justify)
-            let y = place(child, padding: padding, extent: size.height, axis: .vertical, justify: justify)
+            let x = place(child, padding: padding, extent: size.width, horizontal)
+            let y = place(child, padding: padding, extent: size.height, vertical)
             centers[child] = Point(x: x, y: y)
         }
         return size

@@ -53,12 +53,21 @@ struct LayoutState {
 
     /// Calculates node `index` within the layout residual `offered` (margins included) and records its size.
     /// As a side effect it places its children, recursively (Puyopuyo's single `calculate` pass).
-    @discardableResult
+    @discardableResult @inline(__always)
     mutating func calculate(_ index: Int, offered: Size) -> Size {
-        // The recursion runs through here, so this frame and the calculators' stay small: no node copies.
-        // 1. A cache hit: the subtree below is already what this offer gives (docs/performance.md).
-        if nodes[index].cacheable && caches[index].admits(offered) { return reuse(index) }
-        // 2. Calculate.
+        // 1. A cache hit: the subtree below is already what this offer gives (docs/performance.md). Checked
+        //    inline: most calls are hits (every leaf under a large enough offer) and need no call at all.
+        if nodes[index].cacheable && caches[index].admits(offered) {
+            sizes[index] = caches[index].result
+            return sizes[index]
+        }
+        return recalculate(index, offered: offered)
+    }
+
+    /// Step 2 of `calculate`: the node's own algorithm. The recursion runs through here, so this frame and the
+    /// calculators' stay small: no node copies.
+    @inline(never)
+    mutating func recalculate(_ index: Int, offered: Size) -> Size {
         let size: Size
         if node(index).isIncalculable {
             size = .zero
@@ -73,12 +82,6 @@ struct LayoutState {
         }
         sizes[index] = size
         return size
-    }
-
-    /// Records and returns the cached result of `index` (kept out of `calculate` to keep its frame small).
-    @inline(never) mutating func reuse(_ index: Int) -> Size {
-        sizes[index] = caches[index].result
-        return sizes[index]
     }
 
     /// Node `index`'s record, read in place (see `NodeRef`).
@@ -133,40 +136,56 @@ struct LayoutState {
         for position in items.declarationStart..<items.declarationStart + items.count { clear(item(position)) }
     }
 
-    /// The centre of `child` on `axis` inside `box`, whose final extent on that axis is `extent`.
+    /// The centre of `child` on the justification's axis inside `box`, whose final extent on that axis is `extent`.
     @inline(__always)
-    func place(_ child: Int, padding: Insets, extent: Double, axis: Axis, justify: BoxAlignment) -> Double {
-        let margin = node(child).pointee.margin
+    func place(_ child: Int, padding: Insets, extent: Double, _ justification: Justification) -> Double {
+        let margin = node(child).pointee.margin, axis = justification.axis
         let placement = AxisPlacement(
             extent: extent, paddingStart: padding.mainStart(along: axis), paddingEnd: padding.mainEnd(along: axis))
         return placement.center(
             size: sizes[child].main(along: axis), marginStart: margin.mainStart(along: axis),
-            marginEnd: margin.mainEnd(along: axis), alignment: node(child).pointee.alignment, justify: justify, axis: axis)
+            marginEnd: margin.mainEnd(along: axis), alignment: justification.rule(for: node(child).pointee.alignment))
     }
 
     @inline(__always) func item(_ position: Int32) -> Int { Int(itemList[Int(position)]) }
 }
 
-/// The centre of a child on one axis (spec §8).
-struct AxisPlacement {
-    /// The parent's final extent on the axis, and its padding at the start and the end.
-    var extent: Double
-    var paddingStart: Double
-    var paddingEnd: Double
+/// A box's justifyContent on one axis, with the rule it gives every child that has no alignment of its own,
+/// resolved once per box rather than once per child.
+struct Justification {
+    var justify: BoxAlignment
+    var axis: Axis
+    var unaligned: AxisAlignment
+
+    init(_ justify: BoxAlignment, axis: Axis) {
+        self.justify = justify
+        self.axis = axis
+        unaligned = AxisAlignment(.idle, justify: justify, axis: axis)
+    }
+
+    /// The rule for a child whose own alignment is `alignment`.
+    @inline(__always) func rule(for alignment: BoxAlignment) -> AxisAlignment {
+        alignment.flags.isEmpty ? unaligned : AxisAlignment(alignment, justify: justify, axis: axis)
+    }
+}
+
+/// Spec §8 steps 1–3 on one axis: the alignment that speaks, reduced to the rule that places the child.
+struct AxisAlignment {
+    enum Rule: UInt8 { case start, end, middle, unmanaged }
+    var rule: Rule
+    /// The centre ratio of `middle`.
+    var ratio = 0.0
 
     /// - Parameters:
     ///   - alignment: the child's own alignment, which wins when it is `.none` or speaks about `axis`.
     ///   - justify: the box's justifyContent, already given the linear `.center` fallback when it applies.
-    /// - Returns: the centre coordinate; **0 when nothing speaks about the axis or the alignment is `.none`** (quirk 12).
-    @inline(__always)
-    func center(
-        size: Double, marginStart: Double, marginEnd: Double, alignment: BoxAlignment, justify: BoxAlignment, axis: Axis
-    ) -> Double {
+    /// **Nothing speaking about the axis, or `.none`, is `unmanaged`: the centre is 0** (quirk 12).
+    init(_ alignment: BoxAlignment, justify: BoxAlignment, axis: Axis) {
         // 1. Pick the alignment.
         let target = alignment == .none || alignment.hasComponent(along: axis) ? alignment : justify
         let flags = target.flags
         // 2. Map leading / trailing (left-to-right only) and 3. apply the precedence start > end > centre.
-        let start: Bool, end: Bool, middle: Bool, ratio: Double
+        let start: Bool, end: Bool, middle: Bool
         if axis == .horizontal {
             let semantic = flags.isDisjoint(with: [.left, .right])
             start = flags.contains(.left) || (semantic && flags.contains(.leading))
@@ -179,14 +198,28 @@ struct AxisPlacement {
             middle = flags.contains(.vertCenter)
             ratio = target.verticalRatio
         }
-        // 4. The formulas.
+        rule = start ? .start : end ? .end : middle ? .middle : .unmanaged
+    }
+}
+
+/// The centre of a child on one axis (spec §8 step 4).
+struct AxisPlacement {
+    /// The parent's final extent on the axis, and its padding at the start and the end.
+    var extent: Double
+    var paddingStart: Double
+    var paddingEnd: Double
+
+    /// - Returns: the centre coordinate; 0 when the rule is `unmanaged`.
+    @inline(__always)
+    func center(size: Double, marginStart: Double, marginEnd: Double, alignment: AxisAlignment) -> Double {
         let startCenter = paddingStart + marginStart + size / 2
-        if start { return startCenter }
-        if end { return extent - paddingEnd - marginEnd - size / 2 }
-        if middle {
+        switch alignment.rule {
+        case .start: return startCenter
+        case .end: return extent - paddingEnd - marginEnd - size / 2
+        case .middle:
             let free = extent - paddingStart - paddingEnd - size - marginStart - marginEnd
-            return startCenter + free / 2 * (ratio + 1)
+            return startCenter + free / 2 * (alignment.ratio + 1)
+        case .unmanaged: return 0
         }
-        return 0
     }
 }
