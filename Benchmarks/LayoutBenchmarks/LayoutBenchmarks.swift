@@ -22,10 +22,12 @@ let benchmarks: @Sendable () -> Void = {
         // is then a thousand layouts, and each metric counts all of them.
         let cheap = size <= 200
         let batch = Benchmark.Configuration(scalingFactor: cheap ? .kilo : .one)
+        // Names carry no spaces: `thresholds update` writes a space in a file name as "_" but `thresholds check`
+        // looks the file up with the space, and then finds no thresholds at all.
         func engine(_ node: BoxNode) -> BoxLayoutEngine { BoxLayoutEngine(root: node, measurer: FixedAdvanceTextMeasurer()) }
 
         if cheap {
-            Benchmark("fresh \(shape.rawValue) \(size)") { benchmark in
+            Benchmark("fresh-\(shape.rawValue)-\(size)") { benchmark in
                 for _ in benchmark.scaledIterations {
                     let engine = engine(root)
                     benchmark.startMeasurement()
@@ -36,7 +38,7 @@ let benchmarks: @Sendable () -> Void = {
 
             // Relayout alternates the width as DESIGN.md says, so no timed call repeats the previous proposal.
             let widths: (Double, Double) = shape == .flow ? (500, 501) : (10_000_000, 10_000_001)
-            Benchmark("relayout \(shape.rawValue) \(size)", configuration: batch) { benchmark in
+            Benchmark("relayout-\(shape.rawValue)-\(size)", configuration: batch) { benchmark in
                 let engine = engine(root)
                 var proposal = base
                 engine.layout(proposal: proposal)
@@ -52,7 +54,7 @@ let benchmarks: @Sendable () -> Void = {
         // Resize: the resize variant at W(0) untimed, then W(1), W(2), … within the sample (DESIGN.md).
         let variant = workload.tree(for: .resize)
         let variantRoot = variant.boxNode, variantBase = variant.proposal
-        Benchmark("resize \(shape.rawValue) \(size)", configuration: batch) { benchmark in
+        Benchmark("resize-\(shape.rawValue)-\(size)", configuration: batch) { benchmark in
             let engine = engine(variantRoot)
             var proposal = variantBase
             proposal.width = workload.resizeWidth(call: 0)
@@ -67,7 +69,7 @@ let benchmarks: @Sendable () -> Void = {
 
         // Incremental: the changed leaf resolved once; each call hands it 48 or 40 and lays out again.
         let change = workload.incrementalChange
-        Benchmark("incremental \(shape.rawValue) \(size)", configuration: batch) { benchmark in
+        Benchmark("incremental-\(shape.rawValue)-\(size)", configuration: batch) { benchmark in
             let engine = engine(root)
             engine.layout(proposal: base)
             let leaf = try engine.resolve(.path(change.path))
