@@ -140,12 +140,14 @@ extension BoxLayoutEngine {
         }
     }
 
-    /// What a node derives from its own size description: the aspect ratio, a linear box's totals (which read
+    /// What a node derives from its own size description: the aspect ratio and the kinds its record copies
+    /// (`summarizeDims`), a linear box's totals (which read
     /// whether its main axis wraps) and a flow's line boxes (which copy its descriptions).
     private func refreshSizeDescription(_ index: Int) {
         let node = state.node(index)
         let width = node.pointee.width, height = node.pointee.height
         node.pointee.aspect = width.kind == .aspect ? width.value : height.kind == .aspect ? height.value : nil
+        node.pointee.summarizeDims()
         if node.pointee.kind == .linear { arrangeChildren(index) }
         if node.pointee.kind == .flow { rewriteLines(index) }
     }

@@ -22,6 +22,7 @@ public final class BoxLayoutEngine: @unchecked Sendable {
 
     /// - Parameter caching: false turns the measurement cache off (tests compare against it).
     init(root: BoxNode, measurer: any TextMeasuring, caching: Bool) {
+        precondition(MemoryLayout<FlatNode>.offset(of: \.width) == FlatNode.widthOffset, "FlatNode.widthOffset is stale")
         // 1. Pre-order over every node, inactive ones too, so that indices survive activation changes.
         var nodes: [FlatNode] = [], regulators: [Regulator] = []
         shape = TreeShape(root: root) { node in

@@ -101,11 +101,13 @@ public struct BoxAlignment: Hashable, Sendable {
         }
     }
 
-    public var flags: Flags
+    // The ratios come first so that the 2-byte flags end the value: the engine's node record packs its next
+    // field right after them (FlatNode.swift).
     /// The horizontal centre ratio, −1 (start) … 0 (centre) … 1 (end); used with `horzCenter`.
     public var horizontalRatio: Double
     /// The vertical centre ratio; used with `vertCenter`.
     public var verticalRatio: Double
+    public var flags: Flags
 
     /// Ratios are clamped to −1…1, as Puyopuyo does.
     public init(_ flags: Flags, horizontalRatio: Double = 0, verticalRatio: Double = 0) {

@@ -59,16 +59,18 @@ struct Dim: Hashable {
 /// A node record's `Dim` read in place (see `NodeRef`): each property loads only the fields it needs.
 struct DimRef {
     let pointer: UnsafeMutablePointer<Dim>
+    /// Copied from the record's first cache line (`FlatNode.widthKind`…): a pass that only asks what kind a
+    /// dimension is, the common case, does not load the `Dim` at all.
+    let kind: Dim.Kind
+    let isFlex: Bool
 
-    @inline(__always) var kind: Dim.Kind { pointer.pointee.kind }
     @inline(__always) var value: Double { pointer.pointee.value }
     @inline(__always) var max: Double { pointer.pointee.max }
     @inline(__always) var shrink: Double { pointer.pointee.shrink }
     @inline(__always) var grow: Double { pointer.pointee.grow }
-    @inline(__always) var isWrap: Bool { pointer.pointee.isWrap }
-    @inline(__always) var isRatio: Bool { pointer.pointee.isRatio }
-    @inline(__always) var isFlex: Bool { pointer.pointee.isFlex }
-    @inline(__always) var ratio: Double { pointer.pointee.ratio }
+    @inline(__always) var isWrap: Bool { kind == .wrap }
+    @inline(__always) var isRatio: Bool { kind == .ratio }
+    @inline(__always) var ratio: Double { kind == .ratio ? value : 0 }
     @inline(__always) var measuringLevel: (Int, Double) { pointer.pointee.measuringLevel }
     @inline(__always) func wrapSize(_ content: Double) -> Double { pointer.pointee.wrapSize(content) }
 }
@@ -85,21 +87,28 @@ struct FlatNode {
     enum Kind: UInt8 { case leaf, linear, flow, z }
 
     // Only what passes read of every child: large trees are bound by memory traffic, so the boxes' own
-    // properties live apart, in `Regulator`.
-    /// **Width and height come first, in this order**: `NodeRef.dim(along:)` finds them at offsets 0 and
-    /// `MemoryLayout<Dim>.stride` (Swift lays a struct's stored properties out in declaration order; a test checks).
-    var width: Dim
-    var height: Dim
+    // properties live apart, in `Regulator`, and what a pass over the children reads of each child comes
+    // first, in 64 bytes (one cache line when the record is aligned): the kinds, margin and alignment.
     var kind: Kind
     /// The main axis of a linear box (or line), the run axis of a flow.
     var axis: Axis
     /// Whether the node keeps a measurement cache entry (`qualifiesForCache`); false for flows' line boxes.
     var cacheable = false
     var flowEnding: Bool
-    /// A flow item's position in its flow's measuring order, used to sort each line without allocating.
-    var rank: Int32 = 0
+    /// `width.kind`, `height.kind` and their `isFlex` (see `DimRef`); whoever writes `width` or `height` calls
+    /// `summarizeDims()` (the initializers and the size mutations).
+    private(set) var widthKind = Dim.Kind.fixed
+    private(set) var heightKind = Dim.Kind.fixed
+    private(set) var widthFlex = false
+    private(set) var heightFlex = false
     var margin: Insets
     var alignment: BoxAlignment
+    /// A flow item's position in its flow's measuring order, used to sort each line without allocating; it fits
+    /// in the first 64 bytes because `BoxAlignment` ends with its 2-byte flags.
+    var rank: Int32 = 0
+    /// **Height follows width directly**: `NodeRef.dim(along:)` finds it one `Dim` further (a test checks).
+    var width: Dim
+    var height: Dim
     /// What the leaf's measure function returns.
     var natural: Size
     /// The aspect ratio of whichever dimension carries one.
@@ -108,8 +117,23 @@ struct FlatNode {
     var items = ItemRange()
     /// A flow's line boxes, as a slice of `itemList` (declaration and measuring order are the same).
     var linesStart: Int32 = 0
+    /// Rounds the record up to 256 bytes, four cache lines: in the 64-byte-aligned node buffer every record's hot
+    /// fields are then exactly one cache line (at 240 bytes, three records in four straddled two).
+    private var padding: (Int64, Int64) = (0, 0)
 
     @inline(__always) func dim(along axis: Axis) -> Dim { axis == .horizontal ? width : height }
+
+    /// Copies the dimensions' kinds into the record's first cache line.
+    mutating func summarizeDims() {
+        widthKind = width.kind
+        heightKind = height.kind
+        widthFlex = width.isFlex
+        heightFlex = height.isFlex
+    }
+
+    /// Where `width` starts in the record: right after the 64 bytes of hot fields. A literal, because
+    /// `MemoryLayout.offset(of:)` is not folded into a constant; the engine's init checks it.
+    @inline(__always) static var widthOffset: Int { 64 }
 
     /// A node whose both dimensions are aspect ratios cannot be calculated; it is 0 × 0.
     var isIncalculable: Bool { width.kind == .aspect && height.kind == .aspect }
@@ -122,9 +146,13 @@ typealias NodeRef = UnsafeMutablePointer<FlatNode>
 extension UnsafeMutablePointer where Pointee == FlatNode {
     /// The dimension along `axis`, read in place: picking one of two `Dim` values would copy all of its 64 bytes.
     @inline(__always) func dim(along axis: Axis) -> DimRef {
-        DimRef(pointer: UnsafeMutableRawPointer(self).assumingMemoryBound(to: Dim.self) + (axis == .horizontal ? 0 : 1))
+        let horizontal = axis == .horizontal
+        let width = (UnsafeMutableRawPointer(self) + FlatNode.widthOffset).assumingMemoryBound(to: Dim.self)
+        return DimRef(
+            pointer: horizontal ? width : width + 1, kind: horizontal ? pointee.widthKind : pointee.heightKind,
+            isFlex: horizontal ? pointee.widthFlex : pointee.heightFlex)
     }
-    @inline(__always) var isIncalculable: Bool { pointee.width.kind == .aspect && pointee.height.kind == .aspect }
+    @inline(__always) var isIncalculable: Bool { pointee.widthKind == .aspect && pointee.heightKind == .aspect }
 }
 
 extension FlatNode {
@@ -140,9 +168,10 @@ extension FlatNode {
         var natural = node.content ?? .zero
         if let text = node.text { natural = measurer.size(of: text, fontSize: node.fontSize ?? BoxNode.defaultFontSize) }
         self.init(
-            width: width, height: height, kind: kind, axis: node.type.direction, flowEnding: node.flowEnding,
-            margin: node.margin, alignment: node.alignment, natural: natural,
+            kind: kind, axis: node.type.direction, flowEnding: node.flowEnding, margin: node.margin,
+            alignment: node.alignment, width: width, height: height, natural: natural,
             aspect: width.kind == .aspect ? width.value : height.kind == .aspect ? height.value : nil)
+        summarizeDims()
     }
 
     /// The virtual line box of a flow (Puyopuyo's `getVirtualLine`): a linear box across the run axis, gap
@@ -152,9 +181,10 @@ extension FlatNode {
         let runSize = regulator.runRowSize
         let lineSize = flow.dim(along: lineAxis).isWrap ? Dim(.wrap()) : Dim(.fill)
         self.init(
+            kind: .linear, axis: lineAxis, flowEnding: false, margin: .zero, alignment: flow.alignment,
             width: lineAxis == .horizontal ? lineSize : runSize, height: lineAxis == .horizontal ? runSize : lineSize,
-            kind: .linear, axis: lineAxis, flowEnding: false,
-            margin: .zero, alignment: flow.alignment, natural: .zero, aspect: nil)
+            natural: .zero, aspect: nil)
+        summarizeDims()
     }
 }
 

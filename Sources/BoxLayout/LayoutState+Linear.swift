@@ -100,7 +100,8 @@ extension LayoutState {
             if boxMainIsWrap || main.isRatio { totals.formattable = false }
             totals.margins += childNode.pointee.margin.main(along: axis)
             totals.ratioSum += main.ratio
-            if main.isWrap {
+            // Only a flex has a factor (a plain wrap's are 0): skipping the others spares loading their `Dim`.
+            if main.isFlex {
                 totals.shrinkSum += main.shrink
                 totals.growSum += main.grow
             }

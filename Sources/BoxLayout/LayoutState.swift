@@ -23,7 +23,7 @@ struct LayoutState {
     var conflictHistory: [Double]
 
     init(nodes: [FlatNode], regulators: [Regulator], itemList: [Int32]) {
-        self.nodes = Self.buffer(nodes)
+        self.nodes = Self.buffer(nodes, alignment: 64)
         self.regulators = Self.buffer(regulators)
         self.itemList = Self.buffer(itemList)
         sizes = Self.buffer(repeatElement(.zero, count: nodes.count))
@@ -35,8 +35,12 @@ struct LayoutState {
 
     /// A raw copy of `elements` (a plain pointer: 8 bytes, where a buffer pointer's count would double every copy
     /// of this state that debug builds make per call, and the recursion is as deep as the tree).
-    private static func buffer<C: Collection>(_ elements: C) -> UnsafeMutablePointer<C.Element> {
-        let pointer = UnsafeMutablePointer<C.Element>.allocate(capacity: max(elements.count, 1))
+    /// - Parameter alignment: at least the element's; the nodes ask for a cache line's (see `FlatNode`).
+    private static func buffer<C: Collection>(_ elements: C, alignment: Int = 1) -> UnsafeMutablePointer<C.Element> {
+        let capacity = max(elements.count, 1)
+        let pointer = UnsafeMutableRawPointer.allocate(
+            byteCount: MemoryLayout<C.Element>.stride * capacity, alignment: max(alignment, MemoryLayout<C.Element>.alignment)
+        ).bindMemory(to: C.Element.self, capacity: capacity)
         _ = UnsafeMutableBufferPointer(start: pointer, count: elements.count).initialize(from: elements)
         return pointer
     }

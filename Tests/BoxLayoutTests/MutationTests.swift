@@ -82,11 +82,183 @@ struct MutationTests {
         }
     }
 
+    /// The benchmark trees of DESIGN.md's resize and incremental modes (linear and flow 200, depth 40).
+    static func benchmarkTree(_ shape: String, resize: Bool) -> (BoxNode, BoxProposal, changed: [Int]) {
+        let grow = SizeDescription.wrap(WrapOptions(grow: 1)), root: SizeDescription = resize ? .fill : .wrap()
+        let leaf = BoxNode.leaf(Size(width: 40, height: 20), width: resize ? grow : .wrap())
+        switch shape {
+        case "linear":
+            var marginLeaf = leaf
+            marginLeaf.margin = Insets(all: 2)
+            return (BoxNode(type: .hbox, width: root, space: 4, children: Array(repeating: marginLeaf, count: 200)), BoxProposal(), [100])
+        case "flow":
+            let flow = BoxNode(type: .vflow, width: root, itemSpace: 4, runSpace: 4, children: Array(repeating: leaf, count: 200))
+            return (flow, BoxProposal(width: 500), [100])
+        default:
+            var box = BoxNode(type: .hbox, width: resize ? grow : .wrap())
+            for level in 0..<40 { box = BoxNode(type: .hbox, width: level == 39 ? root : box.width, children: Array(repeating: leaf, count: 5) + [box]) }
+            return (box, BoxProposal(), Array(repeating: 5, count: 39) + [0])
+        }
+    }
+
+    @Test("the benchmark changes (resize widths, content 48 ↔ 40) equal a fresh engine", arguments: ["linear", "flow", "depth"])
+    func benchmarkChanges(_ shape: String) throws {
+        // Resize: the root width walks through DESIGN.md's W(k) pattern (a fill root under a definite width).
+        let (resizeTree, _, _) = Self.benchmarkTree(shape, resize: true)
+        let resized = BoxLayoutEngine(root: resizeTree, measurer: TestSupport.fixedMeasurer)
+        for k in 0..<6 {
+            let width: Double = switch shape {
+            case "linear": Double(48 * 200 - 4 + 100 + k % 64)
+            case "flow": Double(k % 2 == 0 ? 456 + (k / 2) % 24 : 480 + (k / 2) % 24)
+            default: Double(200 * 40 + 100 + k % 64)
+            }
+            resized.layout(proposal: BoxProposal(width: width))
+            let fresh = BoxLayoutEngine(root: resizeTree, measurer: TestSupport.fixedMeasurer, caching: false)
+            fresh.layout(proposal: BoxProposal(width: width))
+            #expect(resized.frames() == fresh.frames(), "\(shape) resize k = \(k)")
+        }
+        // Incremental: one leaf alternates 48 and 40 wide through its handle.
+        var (tree, proposal, changed) = Self.benchmarkTree(shape, resize: false)
+        let engine = BoxLayoutEngine(root: tree, measurer: TestSupport.fixedMeasurer)
+        engine.layout(proposal: proposal)
+        let handle = try engine.resolve(.path(changed))
+        for width in [48.0, 40, 48] {
+            engine.apply(.content(Size(width: width, height: 20)), to: handle)
+            engine.layout(proposal: proposal)
+            try tree.apply(.content(Size(width: width, height: 20)), at: changed)
+            let fresh = BoxLayoutEngine(root: tree, measurer: TestSupport.fixedMeasurer, caching: false)
+            fresh.layout(proposal: proposal)
+            #expect(engine.frames() == fresh.frames(), "\(shape) incremental \(width)")
+        }
+    }
+
     @Test("random trees with every cacheable and non-cacheable form", arguments: 0..<150)
     func randomTreeSeeds(_ seed: Int) {
         var rng = SplitMix(seed: UInt64(seed) &+ 0x6D75_7461)
         let root = RandomTree.node(depth: 0, rng: &rng)
         let failure = Self.mutateAndCompare(root, around: BoxProposal(width: 200, height: 150), steps: 16, rng: &rng)
         #expect(failure == nil, "seed \(seed): \(failure ?? "")")
+    }
+}
+
+/// The three address forms, the errors, and what a change invalidates.
+struct MutationAddressTests {
+    /// hbox [leaf 10×5, vbox (inactive) [leaf 20×8 id b], leaf 30×6 id c]: pre-order 0 root, 1, 2 vbox, 3 b, 4 c.
+    static func tree() -> BoxNode {
+        BoxNode(type: .hbox, children: [
+            .leaf(Size(width: 10, height: 5)),
+            BoxNode(type: .vbox, activated: false, children: [.leaf(Size(width: 20, height: 8), id: "b")]),
+            .leaf(Size(width: 30, height: 6), id: "c"),
+        ])
+    }
+
+    static func engine(_ root: BoxNode = tree()) -> BoxLayoutEngine {
+        let engine = BoxLayoutEngine(root: root, measurer: TestSupport.fixedMeasurer)
+        engine.layout(proposal: BoxProposal())
+        return engine
+    }
+
+    @Test("pre-order indices count inactive nodes: index, path and id reach the same node")
+    func addressForms() throws {
+        let engine = Self.engine()
+        for (index, path, id) in [(3, [1, 0], "b"), (4, [2], "c")] {
+            let handle = try engine.resolve(.preorder(index))
+            #expect(try engine.resolve(.path(path)) == handle)
+            #expect(try engine.resolve(.id(id)) == handle)
+            #expect(engine.path(of: handle) == path)
+            #expect(handle.preorderIndex == index)
+        }
+        #expect(try engine.resolve(.path([])).preorderIndex == 0)
+    }
+
+    @Test("activating the inactive box shows it and moves its next sibling by its width")
+    func activation() throws {
+        let engine = Self.engine()
+        #expect(engine.frames().frames.map(\.path) == [[], [0], [2]])
+        #expect(engine.frames().frames[2].frame.x == 10)
+        try engine.apply(.activated(true), at: .path([1]))
+        engine.layout(proposal: BoxProposal())
+        let frames = engine.frames().frames
+        #expect(frames.map(\.path) == [[], [0], [1], [1, 0], [2]])
+        // The vbox wraps its 20 × 8 leaf, so the last leaf starts at 10 + 20 and the root is 60 × 8.
+        #expect(frames[2].frame == Rect(x: 10, y: 0, width: 20, height: 8))
+        #expect(frames[4].frame.x == 30)
+        #expect(frames[0].frame.size == Size(width: 60, height: 8))
+    }
+
+    static let errors: [(BoxMutation, BoxNodeAddress, BoxMutationError, String)] = [
+        (.activated(true), .preorder(5), .unknownIndex(5, count: 5), "no node has pre-order index 5 (the tree has 5 nodes)"),
+        (.activated(true), .preorder(-1), .unknownIndex(-1, count: 5), "no node has pre-order index -1 (the tree has 5 nodes)"),
+        (.activated(true), .path([1, 1]), .unknownPath([1, 1], validPrefix: 1), "no node at path [1, 1]: [1] has no child 1"),
+        (.activated(true), .path([0, 0]), .unknownPath([0, 0], validPrefix: 1), "no node at path [0, 0]: [0] has no child 0"),
+        (.activated(true), .path([3]), .unknownPath([3], validPrefix: 0), "no node at path [3]: [] has no child 3"),
+        (.activated(true), .id("z"), .unknownID("z"), "no node has id 'z'"),
+        (.content(Size(width: 1, height: 1)), .path([1]), .misfit(.content(Size(width: 1, height: 1)), type: .vbox, path: [1]),
+         "content does not apply to the vbox at [1]"),
+        (.padding(.zero), .path([1, 0]), .misfit(.padding(.zero), type: .leaf, path: [1, 0]), "padding does not apply to the leaf at [1, 0]"),
+        (.content(Size(width: -1, height: 5)), .path([0]),
+         .invalidValue(.content(Size(width: -1, height: 5)), reason: "a content size is finite and >= 0, got -1.0 × 5.0"),
+         "content: a content size is finite and >= 0, got -1.0 × 5.0"),
+        (.width(.ratio(0)), .path([0]), .invalidValue(.width(.ratio(0)), reason: "a ratio is a finite number > 0, got 0.0"),
+         "width: a ratio is a finite number > 0, got 0.0"),
+        (.height(.wrap(WrapOptions(max: 5, grow: 1))), .path([2]),
+         .invalidValue(.height(.wrap(WrapOptions(max: 5, grow: 1))), reason: "a wrap size with grow > 0 cannot have a max"),
+         "height: a wrap size with grow > 0 cannot have a max"),
+        (.margin(Insets(all: .infinity)), .path([2]), .invalidValue(.margin(Insets(all: .infinity)), reason: "insets are finite numbers"),
+         "margin: insets are finite numbers"),
+    ]
+
+    @Test("an unknown address or a misfit is refused with a one-line message, and nothing changes", arguments: errors)
+    func refusals(_ mutation: BoxMutation, _ address: BoxNodeAddress, _ expected: BoxMutationError, _ message: String) {
+        let engine = Self.engine()
+        let before = engine.frames()
+        #expect(throws: expected) { try engine.apply(mutation, at: address) }
+        #expect(expected.description == message)
+        engine.layout(proposal: BoxProposal())
+        #expect(engine.frames() == before)
+        // A BoxNode refuses a path the same way.
+        if case .path(let path) = address {
+            var node = Self.tree()
+            #expect(throws: expected) { try node.apply(mutation, at: path) }
+            #expect(node == Self.tree())
+        }
+    }
+
+    @Test("an id carried by two nodes is ambiguous")
+    func ambiguousID() {
+        let root = BoxNode(type: .zbox, children: [.leaf(.zero, id: "x"), .leaf(.zero, id: "x")])
+        #expect(throws: BoxMutationError.ambiguousID("x", count: 2)) { try Self.engine(root).resolve(.id("x")) }
+    }
+
+    @Test("a content change invalidates its path to the root and leaves the sibling subtree's entry")
+    func invalidatesThePathOnly() throws {
+        // hbox [vbox A [leaf, leaf], vbox B [leaf, leaf]]: pre-order 0 root, 1 A, 2, 3, 4 B, 5, 6.
+        let pair = BoxNode(type: .vbox, children: [.leaf(Size(width: 10, height: 5)), .leaf(Size(width: 12, height: 5))])
+        let engine = Self.engine(BoxNode(type: .hbox, children: [pair, pair]))
+        let offered = Size(width: unbounded, height: unbounded)
+        #expect((0..<7).allSatisfy { engine.state.caches[$0].admits(offered) })
+        engine.apply(.content(Size(width: 48, height: 20)), to: try engine.resolve(.path([1, 0])))
+        let valid = (0..<7).map { engine.state.caches[$0].admits(offered) }
+        #expect(valid == [false, true, true, true, false, true, true])
+        #expect(engine.layout(proposal: BoxProposal()) == Size(width: 12 + 48, height: 25))
+    }
+
+    @Test("NodeRef.dim(along:) finds height one Dim after width; the hot fields are one aligned cache line")
+    func recordLayout() {
+        #expect(MemoryLayout<FlatNode>.offset(of: \.height) == FlatNode.widthOffset + MemoryLayout<Dim>.stride)
+        #expect(MemoryLayout<FlatNode>.offset(of: \.width) == FlatNode.widthOffset)
+        #expect(MemoryLayout<FlatNode>.offset(of: \.rank)! + MemoryLayout<Int32>.size <= 64)
+        #expect(MemoryLayout<FlatNode>.stride == 256)
+        #expect(Int(bitPattern: Self.engine().state.nodes) % 64 == 0)
+    }
+
+    @Test("a size mutation keeps the record's copied kinds in step")
+    func dimensionKinds() throws {
+        let engine = Self.engine()
+        try engine.apply(.width(.wrap(WrapOptions(grow: 1))), at: .preorder(1))
+        try engine.apply(.height(.ratio(2)), at: .preorder(1))
+        let width = engine.state.node(1).dim(along: .horizontal), height = engine.state.node(1).dim(along: .vertical)
+        #expect(width.kind == .wrap && width.isFlex && width.grow == 1)
+        #expect(height.kind == .ratio && !height.isFlex && height.ratio == 2)
     }
 }
