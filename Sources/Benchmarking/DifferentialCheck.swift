@@ -84,7 +84,8 @@ public struct DifferentialOutcome: Hashable, Sendable {
 /// Lays every case out with the reference and with each peer (applying the case's change between two layouts)
 /// and compares the frames path by path.
 /// **Peers run with pixel rounding off** (Yoga's point scale factor 0, Taffy's rounding disabled), so the
-/// comparison is numeric within `tolerance` (0.01 by default), not whole-pixel.
+/// comparison is numeric within `tolerance` (0.01 by default), not whole-pixel; Chromium's frames, in 1/64 px
+/// LayoutUnits, within its `geometryResolution` when that is coarser.
 public func differentialCheck(
     cases: [NamedCase], reference: any LayoutEngineAdapter, peers: [any LayoutEngineAdapter], tolerance: Double = 0.01
 ) -> [DifferentialOutcome] {
@@ -127,7 +128,9 @@ private func compareEach(
             let verdict: DifferentialOutcome.Verdict
             do {
                 let want = try expected(namedCase, peer)
-                let lines = compareFrames(expected: want, actual: try actual(namedCase, peer), tolerance: tolerance)
+                let lines = compareFrames(
+                    expected: want, actual: try actual(namedCase, peer),
+                    tolerance: max(tolerance, SubprocessEngine.geometryResolution(of: peer.name)))
                 verdict = lines.isEmpty ? .agree : .mismatched(lines)
             } catch let failure as ReferenceFailure {
                 verdict = .failed(failure.message)

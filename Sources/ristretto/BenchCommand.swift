@@ -12,18 +12,19 @@ struct BenchCommand: ParsableCommand {
             Shapes (DESIGN.md): linear N (an HBox of N leaves), flow N (a VFlow 500 wide), depth D (a chain of D+1 \
             HBoxes). Modes: fresh (first layout of a just-built tree), relayout (after the root width changed), resize \
             (the resize variant at a new width W(k) every call; frames change) and incremental (after one leaf's \
-            measured width changed, told through the engine's own API). Peers (yoga, taffy) run through \
-            tools/engines adapters installed by tools/setup-engines; a missing one is skipped with a note, and a \
-            mode a peer cannot express is noted as refused. Every output says each engine's version and what its \
-            figures include. JSON output: {"machine":{…,"engineDetails":[{"name","version","timing"}]},\
-            "results":[{"engine","shape","size","mode","microsecondsPerLayout","spread"}]}. See docs/benchmarks.md.
+            measured width changed, told through the engine's own API). Peers (yoga, taffy, chromium) run through \
+            tools/engines adapters installed by tools/setup-engines (chromium also needs the browser: \
+            tools/setup-engines --with-chromium); a missing one is skipped with a note, and a mode a peer cannot \
+            express is noted as refused. Every output says each engine's version and what its figures include. JSON \
+            output: {"machine":{…,"engineDetails":[{"name","version","timing"}]},"results":[{"engine","shape","size",\
+            "mode","microsecondsPerLayout","spread"}]}. See docs/benchmarks.md.
             """)
 
     @Option(help: "Comma-separated shapes: \(BenchShape.allCases.map(\.rawValue).joined(separator: ", ")).")
     var shape: String = "linear,flow,depth"
     @Option(help: "Comma-separated sizes, overriding each shape's table (N for linear and flow, D for depth).")
     var sizes: String?
-    @Option(help: "Comma-separated engines: reference, yoga, taffy.")
+    @Option(help: "Comma-separated engines: reference, yoga, taffy, chromium.")
     var engines: String = "reference,yoga,taffy"
     @Option(help: "Comma-separated modes: \(BenchMode.allCases.map(\.rawValue).joined(separator: ", ")).")
     var modes: String = BenchMode.allCases.map(\.rawValue).joined(separator: ",")
@@ -56,7 +57,7 @@ struct BenchCommand: ParsableCommand {
             modes: try Self.parseEnum(modes, option: "--modes"),
             includeScaling: scaling, quick: quick)
         let formats: [ReportFormat] = try Self.parseEnum(format, option: "--format")
-        let peers = ["reference", "yoga", "taffy"]
+        let peers = ["reference"] + SubprocessEngine.knownPeers
         let selected = try Self.parseList(engines, option: "--engines", allowed: peers.joined(separator: ", ")) {
             peers.contains($0) ? $0 : nil
         }

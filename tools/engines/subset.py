@@ -47,6 +47,17 @@ class FlexSpec:
     children: list = field(default_factory=list)
 
 
+def parse_request(line: str) -> dict:
+    """One protocol line as a request object; a Refusal when it is not a JSON object."""
+    try:
+        request = json.loads(line)
+    except ValueError:
+        request = None
+    if not isinstance(request, dict):
+        raise Refusal("request is not a JSON object")
+    return request
+
+
 def finite_number(value, path: str, non_negative: bool) -> float:
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         refuse(path, "expected a number")

@@ -36,7 +36,7 @@ from stretchable.style.geometry.length import AUTO, LengthAvailableSpace, Scale
 from stretchable.style.geometry.size import SizeAvailableSpace
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-from subset import FlexSpec, Refusal, finite_number, parse_case, refuse, root_room  # noqa: E402 (after the path)
+from subset import FlexSpec, Refusal, finite_number, parse_case, parse_request, refuse, root_room  # noqa: E402 (after the path)
 
 UNBOUNDED_RELAYOUT_WIDTH = 10_000_000.0
 
@@ -294,13 +294,8 @@ def bench_op(request):
 
 def handle(line: str):
     try:
-        request = json.loads(line)
-    except ValueError:
-        return {"error": "request is not a JSON object"}
-    if not isinstance(request, dict):
-        return {"error": "request is not a JSON object"}
-    op = request.get("op")
-    try:
+        request = parse_request(line)
+        op = request.get("op")
         if op == "info":
             return {"name": "taffy", "version": "stretchable " + importlib.metadata.version("stretchable"),
                     "timing": "via Python; includes copying every node"}
