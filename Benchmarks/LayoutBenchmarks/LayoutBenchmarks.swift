@@ -3,7 +3,7 @@ import Benchmarking
 import BoxLayout
 import LayoutCore
 
-/// The DESIGN.md workloads in all four modes, timed by ordo-one/benchmark with malloc and instruction counting.
+/// The docs/design.md workloads in all four modes, timed by ordo-one/benchmark with malloc and instruction counting.
 /// Each benchmark builds its tree outside the measured region, then times `layout(proposal:)` only (plus, for
 /// incremental, the mutation call that tells the engine of the change). tools/bench-check compares every run with
 /// the static thresholds in Thresholds/ (docs/benchmarks.md says how to update them).
@@ -36,7 +36,7 @@ let benchmarks: @Sendable () -> Void = {
                 }
             }
 
-            // Relayout alternates the width as DESIGN.md says, so no timed call repeats the previous proposal.
+            // Relayout alternates the width as docs/design.md says, so no timed call repeats the previous proposal.
             let widths: (Double, Double) = shape == .flow ? (500, 501) : (10_000_000, 10_000_001)
             Benchmark("relayout-\(shape.rawValue)-\(size)", configuration: batch) { benchmark in
                 let engine = engine(root)
@@ -51,7 +51,7 @@ let benchmarks: @Sendable () -> Void = {
             }
         }
 
-        // Resize: the resize variant at W(0) untimed, then W(1), W(2), … within the sample (DESIGN.md).
+        // Resize: the resize variant at W(0) untimed, then W(1), W(2), … within the sample (docs/design.md).
         let variant = workload.tree(for: .resize)
         let variantRoot = variant.boxNode, variantBase = variant.proposal
         Benchmark("resize-\(shape.rawValue)-\(size)", configuration: batch) { benchmark in

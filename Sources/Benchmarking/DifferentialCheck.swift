@@ -68,7 +68,7 @@ public struct DifferentialOutcome: Hashable, Sendable {
     public var engine: String
     public var verdict: Verdict
 
-    /// One line for a report: "yoga flow-50: 1 difference: [] width: expected 480, got 500".
+    /// One line for a report: "yoga flow-50: 1 difference: node []: width expected 480, got 500".
     public var summary: String {
         switch verdict {
         case .agree: "\(engine) \(caseName): agrees"
@@ -152,33 +152,41 @@ private struct ReferenceFailure: Error { var message: String }
 /// place of a float, for errors that accumulate over a few hundred additions (0.05 at x = 6 400).
 public let singlePrecisionSlack = 0x1p-17
 
-/// The differences between two frame lists, matched by path: a missing or extra node, or a field (x, y, width,
-/// height) that differs by more than `tolerance` plus `relativeTolerance` × the expected magnitude. Empty when they
-/// agree. **Why relative too**: Yoga and Taffy compute in single precision, whose rounding error grows with the
+/// The differences between two frame lists, matched by path, in the conformance runner's words
+/// (`node [1]: x expected 44, got 46`): a missing or extra node, or a field (x, y, width, height) that differs by
+/// more than `tolerance` plus `relativeTolerance` × the expected magnitude. Empty when they agree.
+/// **Why relative too**: Yoga and Taffy compute in single precision, whose rounding error grows with the
 /// coordinate: the 200 growing leaves of linear-200's resize variant (W(1) = 9 697) end up to 0.011 away from the
 /// double-precision reference near x = 6 400, although every step agrees.
 public func compareFrames(
     expected: [PeerFrame], actual: [PeerFrame], tolerance: Double, relativeTolerance: Double = singlePrecisionSlack
 ) -> [String] {
-    var lines: [String] = []
+    var mismatches: [GeometryMismatch] = []
     let actualByPath = Dictionary(actual.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
     let expectedPaths = Set(expected.map(\.path))
     for frame in expected {
         guard let other = actualByPath[frame.path] else {
-            lines.append("\(frame.path) missing")
+            mismatches.append(GeometryMismatch(subject: frame.subject, field: "frame", expected: describe(frame.frame), actual: nil))
             continue
         }
         let fields: [(String, Double, Double)] = [
             ("x", frame.frame.x, other.frame.x), ("y", frame.frame.y, other.frame.y),
             ("width", frame.frame.width, other.frame.width), ("height", frame.frame.height, other.frame.height),
         ]
-        for (field, want, got) in fields where !(abs(want - got) <= tolerance + relativeTolerance * abs(want)) {
-            lines.append("\(frame.path) \(field): expected \(shortestText(want)), got \(shortestText(got))")
+        for (field, want, got) in fields {
+            let allowed = tolerance + relativeTolerance * abs(want)
+            if let mismatch = GeometryMismatch.compare(frame.subject, field, expected: want, actual: got, tolerance: allowed) {
+                mismatches.append(mismatch)
+            }
         }
     }
     for frame in actual where !expectedPaths.contains(frame.path) {
-        lines.append("\(frame.path) unexpected")
+        mismatches.append(GeometryMismatch(subject: frame.subject, field: "frame", expected: "no such node", actual: describe(frame.frame)))
     }
-    return lines
+    return mismatches.map(\.description)
 }
 
+/// `x, y, width, height`, as the reference's geometry check prints a frame.
+private func describe(_ rect: Rect) -> String {
+    [rect.x, rect.y, rect.width, rect.height].map(GeometryMismatch.format).joined(separator: ", ")
+}

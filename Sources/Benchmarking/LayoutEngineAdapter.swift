@@ -3,7 +3,7 @@ import Foundation
 import LayoutCore
 
 /// A layout engine that can lay out and time box cases: the in-process reference or a peer behind a subprocess.
-/// Every engine receives the same box case JSON (DESIGN.md "Peer engines"), so their trees are identical.
+/// Every engine receives the same box case JSON (docs/design.md "Peer engines"), so their trees are identical.
 public protocol LayoutEngineAdapter: Sendable {
     /// The name used in reports and in `--engines`: "reference", "yoga", "taffy".
     var name: String { get }
@@ -91,7 +91,7 @@ public enum LayoutChange: Hashable, Sendable {
 /// engine's own frame type decodes every peer's reply (strictly: unknown keys and negative sizes are errors).
 public typealias PeerFrame = BoxFrame
 
-/// What a timed layout measures (DESIGN.md "Benchmark shapes").
+/// What a timed layout measures (docs/design.md "Benchmark shapes").
 public enum BenchMode: String, Hashable, Sendable, Codable, CaseIterable {
     /// The first layout of a just-built tree; construction is outside the timer.
     case fresh

@@ -14,7 +14,7 @@ import Subprocess
     import Darwin
 #endif
 
-/// A peer engine behind an adapter executable that speaks JSON lines (DESIGN.md "Peer engines").
+/// A peer engine behind an adapter executable that speaks JSON lines (docs/design.md "Peer engines").
 /// **One adapter process stays alive across requests**; it is started on the first request and restarted on the
 /// next request after it died. Requests are serialised; a request that outlives `requestTimeout` kills the adapter.
 public final class SubprocessEngine: LayoutEngineAdapter, @unchecked Sendable {
@@ -200,12 +200,18 @@ final class AdapterSession: @unchecked Sendable {
     private var finishedMessage: String?
 
     init(executablePath: String) {
+        _ = Self.ignoreBrokenPipes
         let (stream, continuation) = AsyncStream.makeStream(of: Request.self)
         requests = continuation
         Task.detached(executorPreference: AdapterSessionExecutor.shared) { [self] in
             await drive(executablePath: executablePath, requests: stream)
         }
     }
+
+    /// Writing a request to an adapter that has just exited raises SIGPIPE, whose default action kills this whole
+    /// process (the CLI, or the test runner) instead of failing the one request. Ignored once, process-wide, the write
+    /// fails with EPIPE and the request fails with the adapter's exit.
+    private static let ignoreBrokenPipes: Void = { _ = signal(SIGPIPE, SIG_IGN) }()
 
     var isFinished: Bool { lock.withLock { finishedMessage != nil } }
 

@@ -79,7 +79,7 @@ public struct InProcessSubject<Tree> {
         self.frames = frames
     }
 
-    /// The two widths relayout alternates between (DESIGN.md "Benchmark shapes").
+    /// The two widths relayout alternates between (docs/design.md "Benchmark shapes").
     var relayoutWidths: (Double, Double) {
         let base = proposalWidth ?? 10_000_000
         return (base, base + 1)

@@ -2,7 +2,7 @@ import BoxLayout
 import Foundation
 import LayoutCore
 
-/// The three tree shapes of Puyopuyo's "Layout cost" tables (DESIGN.md "Benchmark shapes").
+/// The three tree shapes of Puyopuyo's "Layout cost" tables (docs/design.md "Benchmark shapes").
 public enum BenchShape: String, Hashable, Sendable, Codable, CaseIterable {
     /// A root HBox (`space` 4) of N leaves with margin 2, measured at 40 × 20.
     case linear
@@ -214,7 +214,7 @@ public struct Workload: Hashable, Sendable {
     }
 }
 
-/// A box case file of the benchmark shapes (DESIGN.md "Case format"), mirroring its vocabulary.
+/// A box case file of the benchmark shapes (docs/design.md "Case format"), mirroring its vocabulary.
 public struct WorkloadCase: Hashable, Sendable, Codable {
     public var kind = "box"
     public var name: String

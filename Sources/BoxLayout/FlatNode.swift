@@ -202,7 +202,8 @@ struct Regulator {
     var arrange: Int
     /// The size of each line along a flow's run axis.
     var runRowSize: Dim
-    /// A real linear box's totals over its children, counted once by the engine's init; nil for other nodes.
+    /// A real linear box's totals over its children, counted by the engine's init and again after a mutation
+    /// that changes them (`arrangeChildren`); nil for other nodes.
     var linearTotals: LinearTotals? = nil
 
     init(_ node: BoxNode) {

@@ -9,7 +9,8 @@ struct LinearParameters {
 }
 
 /// The totals over the children that take part in a linear pass (§6.1): they depend only on the descriptions, so
-/// a real linear box counts them once, at init (`Regulator.linearTotals`); line boxes count them at every layout.
+/// a real linear box counts them at init and after a mutation (`Regulator.linearTotals`); line boxes count them at
+/// every layout.
 struct LinearTotals {
     /// M: the laid-out children's main margins.
     var margins = 0.0

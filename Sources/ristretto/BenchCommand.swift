@@ -20,17 +20,17 @@ struct BenchCommand: ParsableCommand {
             "mode","microsecondsPerLayout","spread"}]}. See docs/benchmarks.md.
             """)
 
-    @Option(help: "Comma-separated shapes: \(BenchShape.allCases.map(\.rawValue).joined(separator: ", ")).")
+    @Option(help: "Comma-separated shapes: linear, flow, depth.")
     var shape: String = "linear,flow,depth"
     @Option(help: "Comma-separated sizes, overriding each shape's table (N for linear and flow, D for depth).")
     var sizes: String?
     @Option(help: "Comma-separated engines: reference, yoga, taffy, chromium.")
     var engines: String = "reference,yoga,taffy"
-    @Option(help: "Comma-separated modes: \(BenchMode.allCases.map(\.rawValue).joined(separator: ", ")).")
+    @Option(help: "Comma-separated modes: fresh, relayout, resize, incremental.")
     var modes: String = BenchMode.allCases.map(\.rawValue).joined(separator: ",")
-    @Option(help: "Comma-separated output formats, printed in order: \(ReportFormat.allCases.map(\.rawValue).joined(separator: ", ")).")
+    @Option(help: "Comma-separated output formats, printed in order: table, markdown, json, csv.")
     var format: String = "table"
-    @Option(help: "Write a plot of cost against size (log-log, one line per engine and mode) to this PNG.")
+    @Option(help: "Write a plot of cost against size (log-log, one line per engine and mode) to this PNG (not with --check, which times nothing).")
     var plot: String?
     @Flag(help: "A smoke run: three sizes per shape and short batches. Not a measurement.")
     var quick = false
@@ -42,28 +42,28 @@ struct BenchCommand: ParsableCommand {
     var rounding = false
     @Option(help: "The golden folder whose box cases --check compares.")
     var golden: String = "golden"
-    @Option(help: "Differences that are documented semantic differences, not bugs (default: tools/engines/known-differences.json).")
-    var knownDifferences: String?
-    @Option(help: "Where the peer adapters live (default: tools/engines/.local/bin of this checkout).")
-    var enginesDirectory: String?
+    @OptionGroup var peerOptions: PeerOptions
     @OptionGroup var fontOptions: FontOptions
+
+    func validate() throws {
+        // --check compares frames and times nothing: there is no cost to plot.
+        if check, plot != nil { throw ValidationError("--plot has no effect with --check") }
+        if rounding, !check { throw ValidationError("--rounding only applies to --check") }
+    }
 
     func run() throws {
         let configuration = BenchmarkConfiguration(
-            shapes: try Self.parseEnum(shape, option: "--shape"),
+            shapes: try Self.parseList(shape, option: "--shape", allowed: Self.names(BenchShape.self)) { BenchShape(rawValue: $0) },
             sizes: try sizes.map { text in
-                try Self.parseList(text, option: "--sizes", allowed: "positive integers") { Int($0).flatMap { $0 > 0 ? $0 : nil } }
+                try Self.parseList(text, option: "--sizes", allowed: "positive whole numbers, e.g. 5,10,200") { Int($0).flatMap { $0 > 0 ? $0 : nil } }
             },
-            modes: try Self.parseEnum(modes, option: "--modes"),
+            modes: try Self.parseList(modes, option: "--modes", allowed: Self.names(BenchMode.self)) { BenchMode(rawValue: $0) },
             includeScaling: scaling, quick: quick)
-        let formats: [ReportFormat] = try Self.parseEnum(format, option: "--format")
-        let peers = ["reference"] + SubprocessEngine.knownPeers
-        let selected = try Self.parseList(engines, option: "--engines", allowed: peers.joined(separator: ", ")) {
-            peers.contains($0) ? $0 : nil
-        }
-        if rounding && !check { throw InputError(file: "--rounding", message: "--rounding only applies to --check") }
+        let formats = try Self.parseList(format, option: "--format", allowed: Self.names(ReportFormat.self)) { ReportFormat(rawValue: $0) }
+        let engineNames = ["reference"] + SubprocessEngine.knownPeers
+        let selected = try Self.parseList(engines, option: "--engines", allowed: engineNames.joined(separator: ", ")) { engineNames.contains($0) ? $0 : nil }
         let adapters = selected.map { name -> any LayoutEngineAdapter in
-            name == "reference" ? ReferenceEngine() : SubprocessEngine(name: name, executablePath: peerDirectory() + "/\(name)-adapter")
+            name == "reference" ? ReferenceEngine() : SubprocessEngine(name: name, executablePath: peerOptions.adapterDirectory + "/\(name)-adapter")
         }
         if check {
             try runCheck(configuration, adapters: adapters)
@@ -72,7 +72,7 @@ struct BenchCommand: ParsableCommand {
         let report = try runBenchmarks(configuration, engines: adapters)
         for format in formats { print(try report.formatted(format)) }
         if let plot {
-            let renderer = GDRenderer(fontPath: try FontLocator.locate(explicit: fontOptions.font, golden: golden, near: nil))
+            let renderer = GDRenderer(fontPath: try fontOptions.choice(golden: golden).require(for: plot))
             do {
                 try AtomicFile.write(try renderer.renderPNG(report.plotScene()), to: plot)
             } catch let error as RenderError {
@@ -96,7 +96,7 @@ struct BenchCommand: ParsableCommand {
             known = []
         } else {
             outcomes = differentialCheck(cases: cases, reference: reference, peers: peers)
-            known = try KnownDifference.load(knownDifferences ?? checkoutPath("tools/engines/known-differences.json"))
+            known = try peerOptions.loadKnownDifferences()
         }
         var differences = 0, explained = 0
         for outcome in outcomes {
@@ -121,56 +121,18 @@ struct BenchCommand: ParsableCommand {
         if differences > 0 { throw ExitCode(1) }
     }
 
-    func peerDirectory() -> String {
-        enginesDirectory ?? checkoutPath("tools/engines/.local/bin")
-    }
-
-    /// A path inside this checkout: under the working directory, or else next to the executable's .build folder.
-    func checkoutPath(_ relative: String) -> String {
-        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-        let checkout = executable.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let candidates = [FileManager.default.currentDirectoryPath, checkout.path].map { $0 + "/" + relative }
-        return candidates.first { FileManager.default.fileExists(atPath: $0) } ?? candidates[0]
-    }
-
-    /// The comma-separated items of `text`, each parsed; an unknown one is an error that lists what `allowed` says.
+    /// Parses a comma-separated option; an unknown item is an error that lists the `allowed` values.
     static func parseList<Value>(_ text: String, option: String, allowed: String, parse: (String) -> Value?) throws -> [Value] {
         let items = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-        guard !items.isEmpty else { throw InputError(file: option, message: "expected a comma-separated list of \(allowed)") }
+        guard !items.isEmpty else { throw InputError(file: option, message: "expected a comma-separated list (allowed: \(allowed))") }
         return try items.map { item in
-            guard let value = parse(item) else {
-                throw InputError(file: option, message: "unknown value '\(item)' (allowed: \(allowed))")
-            }
+            guard let value = parse(item) else { throw InputError(file: option, message: "unknown value '\(item)' (allowed: \(allowed))") }
             return value
         }
     }
 
-    /// A comma-separated list of an enumeration's raw values.
-    static func parseEnum<Value: CaseIterable & RawRepresentable<String>>(_ text: String, option: String) throws -> [Value] {
-        try parseList(text, option: option, allowed: Value.allCases.map(\.rawValue).joined(separator: ", ")) { Value(rawValue: $0) }
-    }
-}
-
-/// A documented semantic difference between a peer and the reference (docs/engines.md), so that `--check`
-/// separates explained differences from new ones.
-struct KnownDifference: Decodable {
-    /// An engine name or `*`.
-    var engine: String
-    /// A glob over the case name, e.g. `flow-*` or `box/flow-rows-shrink`.
-    var `case`: String
-    var reason: String
-
-    func covers(_ outcome: DifferentialOutcome) -> Bool {
-        (engine == "*" || engine == outcome.engine) && fnmatch(`case`, outcome.caseName, 0) == 0
-    }
-
-    static func load(_ path: String) throws(InputError) -> [KnownDifference] {
-        guard FileManager.default.fileExists(atPath: path) else { return [] }
-        let data = try CaseLoader.readFile(path, limit: 1 << 20)
-        do {
-            return try JSONDecoder().decode([KnownDifference].self, from: data)
-        } catch {
-            throw InputError(file: path, decoding: error)
-        }
+    /// The raw values of an option's enumeration, for error messages.
+    static func names<Value: CaseIterable & RawRepresentable<String>>(_ type: Value.Type) -> String {
+        Value.allCases.map(\.rawValue).joined(separator: ", ")
     }
 }

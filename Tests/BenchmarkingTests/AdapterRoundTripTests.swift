@@ -70,7 +70,7 @@ import TestSupport
         let outcomes = differentialCheck(
             cases: [NamedCase(name: "flow-50", json: try Workload(shape: .flow, size: 50).caseJSON())],
             reference: taffy, peers: [yoga])
-        #expect(outcomes.map(\.summary) == ["yoga flow-50: 1 difference: [] width: expected 480, got 500"])
+        #expect(outcomes.map(\.summary) == ["yoga flow-50: 1 difference: node []: width expected 480, got 500"])
     }
 
     @Test func aMissingAdapterIsAClearError() {

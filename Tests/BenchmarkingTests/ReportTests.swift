@@ -136,7 +136,8 @@ struct ReportTests {
         let expected = [PeerFrame(path: [], frame: Rect(x: 0, y: 0, width: 480, height: 116)), PeerFrame(path: [0], frame: Rect(x: 0, y: 0, width: 40, height: 20))]
         let actual = [PeerFrame(path: [], frame: Rect(x: 0, y: 0, width: 500, height: 116.005)), PeerFrame(path: [1], frame: Rect(x: 0, y: 0, width: 40, height: 20))]
         #expect(compareFrames(expected: expected, actual: actual, tolerance: 0.01) == [
-            "[] width: expected 480, got 500", "[0] missing", "[1] unexpected",
+            "node []: width expected 480, got 500", "node [0]: frame expected 0, 0, 40, 20, got nothing (missing)",
+            "node [1]: frame expected no such node, got 0, 0, 40, 20",
         ])
     }
 }

@@ -4,7 +4,7 @@ import Testing
 
 @testable import Benchmarking
 
-/// The benchmark trees must be exactly DESIGN.md's, because outside tools build the same trees.
+/// The benchmark trees must be exactly docs/design.md's, because outside tools build the same trees.
 struct WorkloadTests {
     func object(_ workload: Workload) throws -> [String: Any] {
         try #require(JSONSerialization.jsonObject(with: try workload.caseJSON()) as? [String: Any])

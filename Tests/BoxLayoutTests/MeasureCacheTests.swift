@@ -53,7 +53,7 @@ struct MeasureCacheTests {
 
     @Test("the benchmark shapes relayout through the root's entry and stay equal to fresh")
     func benchmarkShapes() {
-        // linear 200 and depth 40 as DESIGN.md builds them, alternating 10 000 000 / 10 000 001 as relayout does.
+        // linear 200 and depth 40 as docs/design.md builds them, alternating 10 000 000 / 10 000 001 as relayout does.
         let leaf = BoxNode.leaf(Size(width: 40, height: 20), margin: Insets(top: 2, left: 2, bottom: 2, right: 2))
         let linear = BoxNode(type: .hbox, space: 4, children: Array(repeating: leaf, count: 200))
         var depth = BoxNode(type: .hbox)

@@ -192,6 +192,7 @@ struct MutationAddressTests {
         (.activated(true), .path([1, 1]), .unknownPath([1, 1], validPrefix: 1), "no node at path [1, 1]: [1] has no child 1"),
         (.activated(true), .path([0, 0]), .unknownPath([0, 0], validPrefix: 1), "no node at path [0, 0]: [0] has no child 0"),
         (.activated(true), .path([3]), .unknownPath([3], validPrefix: 0), "no node at path [3]: [] has no child 3"),
+        (.activated(true), .path([-1]), .unknownPath([-1], validPrefix: 0), "no node at path [-1]: [] has no child -1"),
         (.activated(true), .id("z"), .unknownID("z"), "no node has id 'z'"),
         (.content(Size(width: 1, height: 1)), .path([1]), .misfit(.content(Size(width: 1, height: 1)), type: .vbox, path: [1]),
          "content does not apply to the vbox at [1]"),

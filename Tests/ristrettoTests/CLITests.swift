@@ -56,7 +56,7 @@ import TestSupport
         (["--modes", "fresh,warm"], "error: --modes: unknown value 'warm' (allowed: fresh, relayout, resize, incremental)"),
         (["--shape", "grid"], "error: --shape: unknown value 'grid' (allowed: linear, flow, depth)"),
         (["--format", "xml"], "error: --format: unknown value 'xml' (allowed: table, markdown, json, csv)"),
-        (["--rounding"], "error: --rounding: --rounding only applies to --check"),
+        (["--rounding"], "error: --rounding only applies to --check (see 'ristretto bench --help')"),
     ])
     func badBenchOptionsListWhatIsAllowed(arguments: [String], message: String) throws {
         let run = try Self.run(["bench", "--engines", "reference"] + arguments)

@@ -1,6 +1,6 @@
 import LayoutCore
 
-/// The Chanomic Blog's CoreGraphics bar chart (iphone-barchart-cg01). Spec: charts-seeds.md §C.
+/// The Chanomic Blog's CoreGraphics bar chart (iphone-barchart-cg01). Spec: docs/spec/chart-seeds.md §C.
 enum BlogBarChart {
     /// Which formulas place the bars: the post's own drawing (§C.1b) or the team's consistent version (§C.4).
     enum Formulas: String, Codable, CaseIterable, Sendable { case post, corrected }

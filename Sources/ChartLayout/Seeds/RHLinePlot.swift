@@ -1,7 +1,7 @@
 import LayoutCore
 
 /// aunnnn/RHLinePlot: a Robinhood-style SwiftUI line plot with segments, a glowing indicator and a value stick.
-/// Spec: charts-seeds.md §A.
+/// Spec: docs/spec/chart-seeds.md §A.
 enum RHLinePlot {
     /// A stroke-fit edge of `adjustedEdgesToFitLineStrokeInCanvas` (§A.2).
     enum Edge: String, Codable, CaseIterable, Sendable { case top, bottom, leading, trailing }

@@ -1,7 +1,7 @@
 import LayoutCore
 
 /// ResearchKit's ORKLineGraphChartView and ORKDiscreteGraphChartView as of 13eabb77, on the shared
-/// ORKGraphChartView frame. Spec: charts-seeds.md §B.2–B.4.
+/// ORKGraphChartView frame. Spec: docs/spec/chart-seeds.md §B.2–B.4.
 enum ResearchKitGraph {
     enum Kind: Sendable { case line, discrete }
 

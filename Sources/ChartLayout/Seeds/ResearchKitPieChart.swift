@@ -1,7 +1,7 @@
 import LayoutCore
 
 /// ResearchKit's ORKPieChartView as of 13eabb77: a donut with percentage labels, a title block and a legend.
-/// Spec: charts-seeds.md §B.1.
+/// Spec: docs/spec/chart-seeds.md §B.1.
 enum ResearchKitPieChart {
     /// Which side sets the radius: the original's height (§B.1), or the shorter side (the spec's port option).
     enum RadiusSource: String, Codable, CaseIterable, Sendable { case height, minSide }

@@ -1,0 +1,52 @@
+import ArgumentParser
+import Benchmarking
+import Conformance
+import Foundation
+
+/// `--engine` and where its adapters and known differences live (conform).
+struct EngineOptions: ParsableArguments {
+    @Option(help: "Comma-separated engines: reference, yoga, taffy, chromium, or a PATH to an adapter executable (docs/conformance.md).")
+    var engine: String = "reference"
+    @OptionGroup var peers: PeerOptions
+
+    func engines() throws(InputError) -> [EngineChoice] {
+        try EngineCatalogue.parse(engine, adapterDirectory: peers.adapterDirectory)
+    }
+}
+
+/// Where the peer adapters and the list of their known differences live (bench and conform).
+struct PeerOptions: ParsableArguments {
+    @Option(help: "Documented semantic differences of the peers, not bugs (default: tools/engines/known-differences.json).")
+    var knownDifferences: String?
+    @Option(help: "Where the named peer adapters live (default: tools/engines/.local/bin of this checkout).")
+    var enginesDirectory: String?
+
+    var adapterDirectory: String { Self.adapterDirectory(enginesDirectory) }
+
+    /// `--engines-directory`, or tools/engines/.local/bin of this checkout, where tools/setup-engines installs.
+    static func adapterDirectory(_ option: String?) -> String {
+        option ?? Checkout.path("tools/engines/.local/bin")
+    }
+
+    func loadKnownDifferences() throws(InputError) -> [KnownDifference] {
+        try KnownDifference.load(knownDifferences ?? Checkout.path("tools/engines/known-differences.json"))
+    }
+}
+
+enum Checkout {
+    /// A path inside this checkout: under the working directory, or else under the nearest folder above the
+    /// executable that holds it. **Why a walk**: `.build/debug/ristretto` resolves to
+    /// `.build/<triple>/debug/ristretto`, one level deeper than `.build/release/ristretto` looks, so a fixed number
+    /// of levels up found `.build` instead of the checkout and a doc example could not find the installed peers.
+    static func path(_ relative: String) -> String {
+        let here = FileManager.default.currentDirectoryPath + "/" + relative
+        if FileManager.default.fileExists(atPath: here) { return here }
+        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+        while folder.path != "/" {
+            let candidate = folder.path + "/" + relative
+            if FileManager.default.fileExists(atPath: candidate) { return candidate }
+            folder = folder.deletingLastPathComponent()
+        }
+        return here
+    }
+}

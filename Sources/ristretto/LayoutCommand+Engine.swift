@@ -1,0 +1,32 @@
+import ArgumentParser
+import Benchmarking
+import BoxLayout
+import Conformance
+import Foundation
+
+extension LayoutCommand {
+    /// `layout --engine PEER`: what that engine answers for the box case, in the reference's JSON shape (sorted keys),
+    /// so a case author sees at once what Yoga, Taffy or a browser does with their case.
+    /// - Throws: `InputError` (exit 2) when the case is not a box case, the engine is not installed, or it refuses the
+    ///   case (`CASE: refused by yoga: $.case.root.width: …`) or fails.
+    func layOut(_ file: CaseFile, with peer: PeerEngine) throws {
+        guard file.definition is BoxCase else {
+            throw InputError(file: casePath, message: "\(peer.name) lays out box cases only (peers judge box geometry)")
+        }
+        guard peer.adapter.isInstalled else {
+            throw InputError(file: "--engine", message: "\(peer.name) is not installed (no adapter at \(peer.adapter.executablePath)); \(peer.installHint)")
+        }
+        defer { peer.adapter.shutDown() }
+        let frames: [PeerFrame]
+        do {
+            frames = try peer.adapter.layout(caseJSON: try CaseLoader.readFile(casePath, limit: CaseLoader.maxFileBytes))
+        } catch EngineError.adapter(_, let message) {
+            throw InputError(file: casePath, message: "refused by \(peer.name): \(message)")
+        } catch let error as InputError {
+            throw error
+        } catch {
+            throw InputError(file: casePath, message: "\(error)")
+        }
+        FileHandle.standardOutput.write(try JSONOutput.encode(BoxFrames(frames: frames)) + Data("\n".utf8))
+    }
+}
