@@ -37,7 +37,7 @@ public struct Workload: Hashable, Sendable {
     public var shape: BenchShape
     /// N leaves for linear and flow, D levels for depth.
     public var size: Int
-    /// Whether this is the shape's resize variant (DESIGN.md "Benchmark shapes", resize): growing leaves (and, for
+    /// Whether this is the shape's resize variant (docs/design.md "Benchmark shapes", resize): growing leaves (and, for
     /// depth, growing boxes) under a `fill` root, proposed W(0) wide. The flow variant is the flow tree under W(0).
     public var isResizeVariant: Bool
 
@@ -75,7 +75,7 @@ public struct Workload: Hashable, Sendable {
     }
 
     /// Whether resizing moves frames at all. Not for flow N ≤ 10: the leaves fit on one 436-wide line at every W(k)
-    /// (≥ 456), so no call changes a frame and a cache may rightly answer it (DESIGN.md's resize needs a change).
+    /// (≥ 456), so no call changes a frame and a cache may rightly answer it (docs/design.md's resize needs a change).
     public var resizeMovesFrames: Bool { shape != .flow || size > Self.flowLeavesPerNarrowLine }
 
     /// How many leaves of 40 with gaps of 4 fit on a flow line narrower than 480: 10 (436 wide).
@@ -323,7 +323,7 @@ public enum WorkloadSize: Hashable, Sendable, Codable {
 }
 
 /// The change incremental mode makes: the leaf at `path` measures `widths[i % 2]` × `height` at timed call i
-/// (DESIGN.md "Benchmark shapes": 48, then 40, then 48, …; the height stays 20).
+/// (docs/design.md "Benchmark shapes": 48, then 40, then 48, …; the height stays 20).
 public struct IncrementalChange: Hashable, Sendable {
     /// Child indices from the root, as in frames.
     public var path: [Int]

@@ -9,7 +9,7 @@ struct BenchCommand: ParsableCommand {
         commandName: "bench",
         abstract: "Time layout cost across node counts and depths, for the reference engine and the peers.",
         discussion: """
-            Shapes (DESIGN.md): linear N (an HBox of N leaves), flow N (a VFlow 500 wide), depth D (a chain of D+1 \
+            Shapes (docs/design.md): linear N (an HBox of N leaves), flow N (a VFlow 500 wide), depth D (a chain of D+1 \
             HBoxes). Modes: fresh (first layout of a just-built tree), relayout (after the root width changed), resize \
             (the resize variant at a new width W(k) every call; frames change) and incremental (after one leaf's \
             measured width changed, told through the engine's own API). Peers (yoga, taffy, chromium) run through \

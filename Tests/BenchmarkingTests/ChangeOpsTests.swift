@@ -7,7 +7,7 @@ import TestSupport
 
 /// The protocol's resize and change ops (contract A) on every engine that has them: the reference always, the
 /// peers when tools/setup-engines installed them (skipped with the reason otherwise). Expected frames are worked out
-/// from DESIGN.md's trees by hand.
+/// from docs/design.md's trees by hand.
 @Suite(.serialized) struct ChangeOpsTests {
     static let installed = AdapterRoundTripTests.installed
     static let peers = ["yoga", "taffy"]

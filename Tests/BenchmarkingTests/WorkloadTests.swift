@@ -84,7 +84,7 @@ struct WorkloadTests {
     }
 }
 
-/// The resize and incremental modes' trees and schedules (DESIGN.md "Benchmark shapes"), worked out by hand.
+/// The resize and incremental modes' trees and schedules (docs/design.md "Benchmark shapes"), worked out by hand.
 struct ScheduleTests {
     /// linear N: natural = 48·N − 4, W(k) = natural + 100 + (k mod 64). For N = 200: 9 596 + 100 = 9 696 + (k mod 64).
     /// depth D: natural = 200·D. For D = 40: 8 000 + 100 = 8 100 + (k mod 64).

@@ -1,4 +1,4 @@
-"""Taffy peer adapter, through the PyPI package `stretchable`: the JSON-lines protocol of DESIGN.md "Peer engines".
+"""Taffy peer adapter, through the PyPI package `stretchable`: the JSON-lines protocol of docs/design.md "Peer engines".
 
     {"op":"info"}                                       -> {"name":"taffy","version":"…"}
     {"op":"layout","case":{…box case…}}                 -> {"frames":[{"path":[…],"id"?,"x","y","width","height"}…]}
@@ -121,7 +121,7 @@ def build(spec: FlexSpec) -> Node:
 
 
 def apply_proposal(root: Node, spec: FlexSpec, width: float | None, height: float | None):
-    """A wrap root under a proposal P becomes an auto-size root with max-size P minus its margins (DESIGN.md); a
+    """A wrap root under a proposal P becomes an auto-size root with max-size P minus its margins (docs/design.md); a
     "fill" root becomes that size."""
     style = style_for(spec, root_room(spec, width, height))
     root.style = attrs.evolve(root.style, size=style.size, max_size=style.max_size)

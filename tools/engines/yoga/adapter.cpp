@@ -1,4 +1,4 @@
-// Yoga peer adapter: speaks the JSON-lines protocol of DESIGN.md "Peer engines" on stdin/stdout.
+// Yoga peer adapter: speaks the JSON-lines protocol of docs/design.md "Peer engines" on stdin/stdout.
 //
 //   {"op":"info"}                                         -> {"name":"yoga","version":"…"}
 //   {"op":"layout","case":{…box case…}}                   -> {"frames":[{"path":[…],"id"?,"x","y","width","height"}…]}
@@ -344,7 +344,7 @@ void applyRoom(YGNodeRef root, std::optional<double> fixed, bool fill, std::opti
   setMax(root, room ? static_cast<float>(*room) : YGUndefined);
 }
 
-/// A wrap root under a proposal P becomes an auto-size root with max-size P (DESIGN.md), so that a proposal
+/// A wrap root under a proposal P becomes an auto-size root with max-size P (docs/design.md), so that a proposal
 /// bounds the root the way Puyopuyo's residual does instead of forcing its size; a "fill" root gets size P.
 void applyProposal(YGNodeRef root, const FlexSpec& spec, std::optional<double> width, std::optional<double> height) {
   applyRoom(root, spec.width, spec.fillWidth, spec.maxWidth, width, spec.margin.left + spec.margin.right,
