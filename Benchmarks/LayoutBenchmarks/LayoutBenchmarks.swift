@@ -3,40 +3,94 @@ import Benchmarking
 import BoxLayout
 import LayoutCore
 
-/// The docs/design.md workloads, timed by ordo-one/benchmark with malloc counting: relayout must not allocate per node.
-/// Each benchmark builds its tree outside the measured region, then times `layout(proposal:)` only.
+/// The docs/design.md workloads in all four modes, timed by ordo-one/benchmark with malloc and instruction counting.
+/// Each benchmark builds its tree outside the measured region, then times `layout(proposal:)` only (plus, for
+/// incremental, the mutation call that tells the engine of the change). tools/bench-check compares every run with
+/// the static thresholds in Thresholds/ (docs/benchmarks.md says how to update them).
 let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = .init(
-        metrics: [.wallClock, .cpuTotal, .mallocCountTotal, .instructions],
+        metrics: [.wallClock, .mallocCountTotal, .instructions],
         scalingFactor: .one,
-        maxDuration: .seconds(2),
-        maxIterations: 100_000)
+        maxDuration: .seconds(1),
+        maxIterations: 10_000,
+        thresholds: tolerances)
 
     for (shape, size) in [(BenchShape.linear, 200), (.flow, 200), (.depth, 40), (.linear, 10_000), (.depth, 1_000)] {
         let workload = Workload(shape: shape, size: size)
         let root = workload.boxNode, base = workload.proposal
-        // Relayout alternates the width as docs/design.md says, so no timed call repeats the previous proposal.
-        let widths: (Double, Double) = shape == .flow ? (500, 501) : (10_000_000, 10_000_001)
+        // Cheap layouts run a thousand per sample so that one sample is well above the clock's resolution; a sample
+        // is then a thousand layouts, and each metric counts all of them.
+        let cheap = size <= 200
+        let batch = Benchmark.Configuration(scalingFactor: cheap ? .kilo : .one)
+        // Names carry no spaces: `thresholds update` writes a space in a file name as "_" but `thresholds check`
+        // looks the file up with the space, and then finds no thresholds at all.
+        func engine(_ node: BoxNode) -> BoxLayoutEngine { BoxLayoutEngine(root: node, measurer: FixedAdvanceTextMeasurer()) }
 
-        Benchmark("relayout \(shape.rawValue) \(size)") { benchmark in
-            let engine = BoxLayoutEngine(root: root, measurer: FixedAdvanceTextMeasurer())
-            var proposal = base
+        if cheap {
+            Benchmark("fresh-\(shape.rawValue)-\(size)") { benchmark in
+                for _ in benchmark.scaledIterations {
+                    let engine = engine(root)
+                    benchmark.startMeasurement()
+                    blackHole(engine.layout(proposal: base))
+                    benchmark.stopMeasurement()
+                }
+            }
+
+            // Relayout alternates the width as docs/design.md says, so no timed call repeats the previous proposal.
+            let widths: (Double, Double) = shape == .flow ? (500, 501) : (10_000_000, 10_000_001)
+            Benchmark("relayout-\(shape.rawValue)-\(size)", configuration: batch) { benchmark in
+                let engine = engine(root)
+                var proposal = base
+                engine.layout(proposal: proposal)
+                benchmark.startMeasurement()
+                for iteration in benchmark.scaledIterations {
+                    proposal.width = iteration % 2 == 0 ? widths.0 : widths.1
+                    blackHole(engine.layout(proposal: proposal))
+                }
+                benchmark.stopMeasurement()
+            }
+        }
+
+        // Resize: the resize variant at W(0) untimed, then W(1), W(2), … within the sample (docs/design.md).
+        let variant = workload.tree(for: .resize)
+        let variantRoot = variant.boxNode, variantBase = variant.proposal
+        Benchmark("resize-\(shape.rawValue)-\(size)", configuration: batch) { benchmark in
+            let engine = engine(variantRoot)
+            var proposal = variantBase
+            proposal.width = workload.resizeWidth(call: 0)
             engine.layout(proposal: proposal)
             benchmark.startMeasurement()
             for iteration in benchmark.scaledIterations {
-                proposal.width = iteration % 2 == 0 ? widths.0 : widths.1
+                proposal.width = workload.resizeWidth(call: iteration + 1)
                 blackHole(engine.layout(proposal: proposal))
             }
             benchmark.stopMeasurement()
         }
 
-        Benchmark("fresh \(shape.rawValue) \(size)") { benchmark in
-            for _ in benchmark.scaledIterations {
-                let engine = BoxLayoutEngine(root: root, measurer: FixedAdvanceTextMeasurer())
-                benchmark.startMeasurement()
+        // Incremental: the changed leaf resolved once; each call hands it 48 or 40 and lays out again.
+        let change = workload.incrementalChange
+        Benchmark("incremental-\(shape.rawValue)-\(size)", configuration: batch) { benchmark in
+            let engine = engine(root)
+            engine.layout(proposal: base)
+            let leaf = try engine.resolve(.path(change.path))
+            benchmark.startMeasurement()
+            for iteration in benchmark.scaledIterations {
+                engine.apply(.content(change.content(call: iteration)), to: leaf)
                 blackHole(engine.layout(proposal: base))
-                benchmark.stopMeasurement()
             }
+            benchmark.stopMeasurement()
         }
     }
+}
+
+/// How far a run may drift from the checked-in p90 before tools/bench-check calls it a regression. Malloc counts
+/// are deterministic, so they get a small absolute margin; instruction counts vary by a few percent between runs
+/// (hashing seeds, allocator state); wall time on a shared 2-core machine varies by 2× and more, so its tolerance
+/// only catches gross slowdowns.
+var tolerances: [BenchmarkMetric: BenchmarkThresholds] {
+    [
+        .mallocCountTotal: .init(absolute: [.p90: 2]),
+        .instructions: .init(relative: [.p90: 10]),
+        .wallClock: .init(relative: [.p90: 200]),
+    ]
 }

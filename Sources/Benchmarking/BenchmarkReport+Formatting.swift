@@ -6,13 +6,18 @@ public enum ReportFormat: String, Hashable, Sendable, CaseIterable {
 }
 
 extension BenchmarkReport {
-    /// The report in `format`. Table and markdown give one table per shape and mode, with every engine's
-    /// median ± IQR in microseconds and its ratio to the reference; json follows the CLI contract; csv has one row
-    /// per result.
+    /// The report in `format`. Table and markdown open with what each engine is and what its figures include, then
+    /// give one table per shape and mode, with every engine's median ± IQR in microseconds and its ratio to the
+    /// reference, each table followed by the timing note of every peer in it; json follows the CLI contract; csv
+    /// has one row per result.
     public func formatted(_ format: ReportFormat) throws -> String {
         switch format {
-        case .table: return grids().map { $0.text() }.joined(separator: "\n") + notesText(prefix: "note: ")
-        case .markdown: return grids().map { $0.markdown() }.joined(separator: "\n") + notesText(prefix: "- ")
+        case .table:
+            return enginesText(prefix: "engine ") + "\n" + grids().map { $0.text() }.joined(separator: "\n")
+                + notesText(prefix: "note: ")
+        case .markdown:
+            return enginesText(prefix: "- ") + "\n" + grids().map { $0.markdown() }.joined(separator: "\n")
+                + notesText(prefix: "- ")
         case .json: return try jsonText()
         case .csv: return csvText()
         }
@@ -25,18 +30,38 @@ extension BenchmarkReport {
         return String(decoding: try encoder.encode(self), as: UTF8.self) + "\n"
     }
 
-    /// `engine,shape,size,mode,microsecondsPerLayout,spread,ratioToReference`, one row per result.
+    /// `engine,shape,size,mode,microsecondsPerLayout,spread,ratioToReference,engineVersion,engineTiming`, one row
+    /// per result; text fields are quoted when they hold a comma, a quote or a line break (RFC 4180).
     public func csvText() -> String {
-        var lines = ["engine,shape,size,mode,microsecondsPerLayout,spread,ratioToReference"]
+        var lines = ["engine,shape,size,mode,microsecondsPerLayout,spread,ratioToReference,engineVersion,engineTiming"]
         for result in results {
             let ratio = ratioToReference(result).map { "\($0)" } ?? ""
+            let detail = details(of: result.engine)
             lines.append(
                 [
                     result.engine, result.shape.rawValue, "\(result.size)", result.mode.rawValue,
-                    "\(result.microsecondsPerLayout)", "\(result.spread)", ratio,
-                ].joined(separator: ","))
+                    "\(result.microsecondsPerLayout)", "\(result.spread)", ratio, detail?.version ?? "",
+                    detail?.timing ?? "",
+                ].map(Self.csvField).joined(separator: ","))
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    static func csvField(_ text: String) -> String {
+        guard text.contains(where: { $0 == "," || $0 == "\"" || $0.isNewline }) else { return text }
+        return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+
+    /// The `info` of the engine named `engine` in this run.
+    func details(of engine: String) -> EngineInfo? { machine.engineDetails.first { $0.name == engine } }
+
+    /// One line per engine: "yoga: pyyoga 0.1.0 (static Yoga core); figures: native C++; …".
+    private func enginesText(prefix: String) -> String {
+        engines.map { engine in
+            let detail = details(of: engine)
+            return prefix + engine + ": " + (detail?.version ?? "unknown version")
+                + (detail?.timing.map { "; figures: " + $0 } ?? "") + "\n"
+        }.joined()
     }
 
     private func notesText(prefix: String) -> String {
@@ -68,8 +93,14 @@ extension BenchmarkReport {
                     }
                     return cells
                 }
+                // What each peer's figures include, right under its columns (the reference's note heads the report).
+                let footnotes = engines.filter { $0 != "reference" }.compactMap { engine in
+                    details(of: engine)?.timing.map { "\(engine) figures: \($0)" }
+                }
                 grids.append(
-                    Grid(title: "\(shape.rawValue) — \(mode.rawValue) (µs per layout, median ± IQR)", header: header, rows: body))
+                    Grid(
+                        title: "\(shape.rawValue) — \(mode.rawValue) (µs per layout, median ± IQR)", header: header, rows: body,
+                        footnotes: footnotes))
             }
         }
         return grids
@@ -81,6 +112,8 @@ struct Grid: Hashable {
     var title: String
     var header: [String]
     var rows: [[String]]
+    /// Lines printed under the table.
+    var footnotes: [String] = []
 
     /// Column widths in characters (Unicode scalars, so "µ" and "×" count once).
     private var widths: [Int] {
@@ -100,7 +133,7 @@ struct Grid: Hashable {
             zip(cells, widths).map { pad($0, to: $1) }.joined(separator: "  ")
         }
         let rule = String(repeating: "-", count: widths.reduce(0, +) + 2 * (widths.count - 1))
-        return ([title, line(header), rule] + rows.map(line)).joined(separator: "\n") + "\n"
+        return ([title, line(header), rule] + rows.map(line) + footnotes.map { "  " + $0 }).joined(separator: "\n") + "\n"
     }
 
     /// A heading and a GitHub-flavoured table with right-aligned number columns.
@@ -108,6 +141,7 @@ struct Grid: Hashable {
         let head = "| " + header.joined(separator: " | ") + " |"
         let align = "|" + header.map { _ in "---:|" }.joined()
         let body = rows.map { "| " + $0.joined(separator: " | ") + " |" }
-        return (["### \(title)", "", head, align] + body).joined(separator: "\n") + "\n"
+        let notes = footnotes.isEmpty ? [] : [""] + footnotes.map { "*\($0)*" }
+        return (["### \(title)", "", head, align] + body + notes).joined(separator: "\n") + "\n"
     }
 }

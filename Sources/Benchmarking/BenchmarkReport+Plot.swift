@@ -3,7 +3,8 @@ import LayoutCore
 
 extension BenchmarkReport {
     /// The report as a chart the lead renders to PNG: one panel per shape (size across, µs per layout up, both
-    /// on log scales because sizes and costs span decades), one polyline per engine × mode (relayout dashed),
+    /// on log scales because sizes and costs span decades), one polyline per engine × mode (colour = engine, line style =
+    /// mode: fresh solid, relayout dashed, resize dotted, incremental dash-dotted),
     /// axes with ticks and labels, and a legend.
     public func plotScene(panelSize: Size = Size(width: 420, height: 320)) -> Scene {
         let shapes = BenchShape.allCases.filter { shape in results.contains { $0.shape == shape } }
@@ -70,14 +71,24 @@ extension BenchmarkReport {
         }
     }
 
+    /// The dash pattern of a mode's lines: solid, dashed, dotted, dash-dotted.
+    static func dash(of mode: BenchMode) -> [Double] {
+        switch mode {
+        case .fresh: []
+        case .relayout: [8, 4]
+        case .resize: [2, 3]
+        case .incremental: [9, 3, 2, 3]
+        }
+    }
+
     private static func lineStyle(engine: String, mode: BenchMode) -> Style {
-        Style(stroke: color(of: engine), lineWidth: 2, dash: mode == .relayout ? [6, 4] : [], lineJoin: .round)
+        Style(stroke: color(of: engine), lineWidth: 2, dash: dash(of: mode), lineJoin: .round)
     }
 
     private func drawLegend(at origin: Point, scene: inout Scene) {
         for (row, engine) in engines.enumerated() {
             for (column, mode) in BenchMode.allCases.enumerated() {
-                let start = Point(x: origin.x + Double(column) * 200, y: origin.y + Double(row) * 24 + 8)
+                let start = Point(x: origin.x + Double(column) * 220, y: origin.y + Double(row) * 24 + 8)
                 scene.append(.line(from: start, to: Point(x: start.x + 36, y: start.y)), style: Self.lineStyle(engine: engine, mode: mode))
                 scene.append(.text(TextRun("\(engine) \(mode.rawValue)", fontSize: 12, anchor: Point(x: start.x + 44, y: start.y), verticalAlignment: .center)))
             }

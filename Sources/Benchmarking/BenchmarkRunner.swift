@@ -99,25 +99,44 @@ public struct MachineInfo: Hashable, Sendable, Codable {
     public var quick: Bool
     /// Engine name → version, as each engine reported it.
     public var engines: [String: String]
+    /// Each engine's `info` in run order: name, version and what its bench figure includes (`timing`).
+    public var engineDetails: [EngineInfo]
 
-    public init(cpu: String, cores: Int, memoryBytes: UInt64, os: String, quick: Bool, engines: [String: String]) {
+    public init(
+        cpu: String, cores: Int, memoryBytes: UInt64, os: String, quick: Bool, engines: [String: String],
+        engineDetails: [EngineInfo] = []
+    ) {
         self.cpu = cpu
         self.cores = cores
         self.memoryBytes = memoryBytes
         self.os = os
         self.quick = quick
         self.engines = engines
+        self.engineDetails = engineDetails
+    }
+
+    /// Reads reports written before `engineDetails` existed as having none.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        cpu = try container.decode(String.self, forKey: .cpu)
+        cores = try container.decode(Int.self, forKey: .cores)
+        memoryBytes = try container.decode(UInt64.self, forKey: .memoryBytes)
+        os = try container.decode(String.self, forKey: .os)
+        quick = try container.decode(Bool.self, forKey: .quick)
+        engines = try container.decode([String: String].self, forKey: .engines)
+        engineDetails = try container.decodeIfPresent([EngineInfo].self, forKey: .engineDetails) ?? []
     }
 
     /// This machine, read from /proc/cpuinfo and ProcessInfo.
-    static func current(quick: Bool, engines: [String: String]) -> MachineInfo {
+    static func current(quick: Bool, engines details: [EngineInfo]) -> MachineInfo {
+        let engines = Dictionary(details.map { ($0.name, $0.version) }, uniquingKeysWith: { first, _ in first })
         let cpuinfo = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
         let model = cpuinfo.split(separator: "\n").first { $0.hasPrefix("model name") }
             .map { $0.split(separator: ":", maxSplits: 1).last.map { $0.trimmingCharacters(in: .whitespaces) } ?? "" }
         let info = ProcessInfo.processInfo
         return MachineInfo(
             cpu: model ?? "unknown", cores: info.activeProcessorCount, memoryBytes: info.physicalMemory,
-            os: info.operatingSystemVersionString, quick: quick, engines: engines)
+            os: info.operatingSystemVersionString, quick: quick, engines: engines, engineDetails: details)
     }
 }
 
@@ -159,12 +178,14 @@ public func runBenchmarks(_ config: BenchmarkConfiguration, engines: [any Layout
     -> BenchmarkReport
 {
     var notes: [String] = []
-    var versions: [String: String] = [:]
-    // 1. Keep the engines that answer `info`.
+    var details: [EngineInfo] = []
+    // 1. Keep the engines that answer `info`, under the name the run uses for them.
     var available: [any LayoutEngineAdapter] = []
     for engine in engines {
         do {
-            versions[engine.name] = try engine.info().version
+            var info = try engine.info()
+            info.name = engine.name
+            details.append(info)
             available.append(engine)
         } catch {
             notes.append("skipped \(engine.name): \(error)")
@@ -176,8 +197,12 @@ public func runBenchmarks(_ config: BenchmarkConfiguration, engines: [any Layout
     for shape in config.shapes {
         for size in config.sizes(for: shape) {
             let workload = Workload(shape: shape, size: size)
-            let caseJSON = try workload.caseJSON()
             for mode in config.modes {
+                if mode == .resize && !workload.resizeMovesFrames {
+                    notes.append("\(workload.name) resize: skipped: all \(size) leaves fit on one line at every W(k), so no resize moves a frame")
+                    continue
+                }
+                let caseJSON = try workload.tree(for: mode).caseJSON()
                 for engine in available {
                     let series = SeriesKey(engine: engine.name, shape: shape, mode: mode)
                     if budgets[engine.name]!.shouldSkip(series: series, size: size, limit: config.perLayoutLimit) {
@@ -201,7 +226,7 @@ public func runBenchmarks(_ config: BenchmarkConfiguration, engines: [any Layout
     }
     for budget in budgets.values { notes.append(contentsOf: budget.stopNotes) }
     return BenchmarkReport(
-        machine: .current(quick: config.quick, engines: versions), results: results, notes: notes)
+        machine: .current(quick: config.quick, engines: details), results: results, notes: notes)
 }
 
 /// Times one engine on one case: the full in-process loop, or a calibrated series of adapter bench calls.
@@ -214,11 +239,12 @@ func time(
     }
     if let peer = engine as? SubprocessEngine { peer.requestTimeout = max(budget.remaining, .seconds(1)) }
     let options = config.timing
+    var schedule = PeerSchedule(workload: workload, mode: mode)
     // 1. Probe one layout (it also warms the adapter up) and stop the series if a layout is too slow.
     var costPerIteration = 0.0
     func bench(_ iterations: Int) throws -> Double {
         let started = ContinuousClock.now
-        let nanos = try engine.bench(caseJSON: caseJSON, iterations: iterations, mode: mode)
+        let nanos = try engine.bench(caseJSON: caseJSON, iterations: iterations, plan: schedule.next(iterations: iterations))
         // Fresh builds a tree per iteration, so a request's wall time grows with that too; relayout builds one
         // tree per request, a fixed cost that must not shrink the batch (Yoga's caches need a long batch to settle).
         costPerIteration = mode == .fresh ? (ContinuousClock.now - started).nanoseconds / Double(iterations) : nanos
@@ -242,9 +268,35 @@ func time(
     }
     var values: [Double] = []
     for _ in 0..<options.batches {
-        values.append(try engine.bench(caseJSON: caseJSON, iterations: iterations, mode: mode))
+        values.append(try engine.bench(caseJSON: caseJSON, iterations: iterations, plan: schedule.next(iterations: iterations)))
     }
     return TimingResult(nanosPerLayout: BatchStatistics(values)!, iterationsPerBatch: iterations)
+}
+
+/// The plans of a peer's successive bench requests. **Resize's k continues across requests**: each request lays
+/// its new tree out untimed at the width the previous request ended on, then times the next `iterations` widths.
+struct PeerSchedule {
+    let workload: Workload
+    let mode: BenchMode
+    /// The k of the next request's untimed first layout.
+    private(set) var nextResizeCall = 0
+
+    init(workload: Workload, mode: BenchMode) {
+        self.workload = workload
+        self.mode = mode
+    }
+
+    mutating func next(iterations: Int) -> BenchPlan {
+        switch mode {
+        case .fresh: return .fresh
+        case .relayout: return .relayout
+        case .incremental: return .incremental(workload.incrementalChange)
+        case .resize:
+            let first = nextResizeCall
+            nextResizeCall += iterations
+            return .resize(widths: (first...first + iterations).map(workload.resizeWidth(call:)))
+        }
+    }
 }
 
 /// Ends an engine's series for one shape and mode (a too-slow layout).

@@ -1,22 +1,35 @@
 import Foundation
 import LayoutCore
 
-/// A named box case as the JSON every engine receives.
+/// A named box case as the JSON every engine receives, and the one change to apply between two layouts, if any.
 public struct NamedCase: Hashable, Sendable {
     public var name: String
     public var json: Data
+    /// Applied after a first layout; the frames compared are those of the second layout.
+    public var change: LayoutChange?
+    /// The case as it stands after `change`, laid out fresh: what `--rounding` compares the changed layout with.
+    public var changedJSON: Data?
 
-    public init(name: String, json: Data) {
+    public init(name: String, json: Data, change: LayoutChange? = nil, changedJSON: Data? = nil) {
         self.name = name
         self.json = json
+        self.change = change
+        self.changedJSON = changedJSON
     }
 
-    /// The benchmark trees of `config` (every shape and size it would run).
+    /// The benchmark trees of `config` (every shape and size it would run), each as it is, after one resize of its
+    /// resize variant ("linear-5 resize") and after one incremental change ("linear-5 incremental").
     public static func workloads(_ config: BenchmarkConfiguration) throws -> [NamedCase] {
         try config.shapes.flatMap { shape in
-            try config.sizes(for: shape).map { size in
+            try config.sizes(for: shape).flatMap { size in
                 let workload = Workload(shape: shape, size: size)
-                return NamedCase(name: workload.name, json: try workload.caseJSON())
+                return [NamedCase(name: workload.name, json: try workload.caseJSON())]
+                    + (try workload.checkedChanges.map { mode, change in
+                        let tree = workload.tree(for: mode)
+                        return NamedCase(
+                            name: "\(workload.name) \(mode.rawValue)", json: try tree.caseJSON(), change: change,
+                            changedJSON: tree.caseJSON(after: change))
+                    })
             }
         }
     }
@@ -68,31 +81,59 @@ public struct DifferentialOutcome: Hashable, Sendable {
     }
 }
 
-/// Lays every case out with the reference and with each peer and compares the frames path by path.
+/// Lays every case out with the reference and with each peer (applying the case's change between two layouts)
+/// and compares the frames path by path.
 /// **Peers run with pixel rounding off** (Yoga's point scale factor 0, Taffy's rounding disabled), so the
 /// comparison is numeric within `tolerance` (0.01 by default), not whole-pixel; Chromium's frames, in 1/64 px
 /// LayoutUnits, within its `geometryResolution` when that is coarser.
 public func differentialCheck(
     cases: [NamedCase], reference: any LayoutEngineAdapter, peers: [any LayoutEngineAdapter], tolerance: Double = 0.01
 ) -> [DifferentialOutcome] {
+    compareEach(cases: cases, peers: peers, tolerance: tolerance) { namedCase, _ in
+        do {
+            return try reference.layout(caseJSON: namedCase.json, change: namedCase.change, rounding: false)
+        } catch {
+            throw ReferenceFailure(message: "reference: \(error)")
+        }
+    } actual: { namedCase, peer in
+        try peer.layout(caseJSON: namedCase.json, change: namedCase.change, rounding: false)
+    }
+}
+
+/// With pixel rounding on, compares each peer's frames after a case's change with its own fresh layout of the
+/// changed case (`changedJSON`). Rounding is deterministic, so the two agree unless the engine answered the
+/// changed layout from a stale cache entry: **Yoga's cache compares rounded sizes**, so a leaf flexed from 40.5 to
+/// 41 px can keep its old frame. Cases without a change are left out.
+public func roundingConsistencyCheck(
+    cases: [NamedCase], peers: [any LayoutEngineAdapter], tolerance: Double = 0.01
+) -> [DifferentialOutcome] {
+    let changed = cases.filter { $0.change != nil && $0.changedJSON != nil }
+    return compareEach(cases: changed, peers: peers, tolerance: tolerance) { namedCase, peer in
+        try peer.layout(caseJSON: namedCase.changedJSON!, change: nil, rounding: true)
+    } actual: { namedCase, peer in
+        try peer.layout(caseJSON: namedCase.json, change: namedCase.change, rounding: true)
+    }
+}
+
+/// For every case and peer: the expected frames, the peer's frames, and their comparison. A peer's refusal is
+/// `.refused`; a `ReferenceFailure` or any other error is `.failed`.
+private func compareEach(
+    cases: [NamedCase], peers: [any LayoutEngineAdapter], tolerance: Double,
+    expected: (NamedCase, any LayoutEngineAdapter) throws -> [PeerFrame],
+    actual: (NamedCase, any LayoutEngineAdapter) throws -> [PeerFrame]
+) -> [DifferentialOutcome] {
     var outcomes: [DifferentialOutcome] = []
     for namedCase in cases {
-        let expected: [PeerFrame]
-        do {
-            expected = try reference.layout(caseJSON: namedCase.json)
-        } catch {
-            for peer in peers {
-                outcomes.append(DifferentialOutcome(caseName: namedCase.name, engine: peer.name, verdict: .failed("reference: \(error)")))
-            }
-            continue
-        }
         for peer in peers {
             let verdict: DifferentialOutcome.Verdict
             do {
+                let want = try expected(namedCase, peer)
                 let lines = compareFrames(
-                    expected: expected, actual: try peer.layout(caseJSON: namedCase.json),
+                    expected: want, actual: try actual(namedCase, peer),
                     tolerance: max(tolerance, SubprocessEngine.geometryResolution(of: peer.name)))
                 verdict = lines.isEmpty ? .agree : .mismatched(lines)
+            } catch let failure as ReferenceFailure {
+                verdict = .failed(failure.message)
             } catch EngineError.adapter(_, let message) {
                 verdict = .refused(message)
             } catch {
@@ -104,10 +145,22 @@ public func differentialCheck(
     return outcomes
 }
 
+/// The reference could not lay the case out: a failure, never a peer's refusal.
+private struct ReferenceFailure: Error { var message: String }
+
+/// The share of a coordinate that single-precision peers may drift by: 2⁻¹⁷ ≈ 7.6 × 10⁻⁶, 64 units in the last
+/// place of a float, for errors that accumulate over a few hundred additions (0.05 at x = 6 400).
+public let singlePrecisionSlack = 0x1p-17
+
 /// The differences between two frame lists, matched by path, in the conformance runner's words
 /// (`node [1]: x expected 44, got 46`): a missing or extra node, or a field (x, y, width, height) that differs by
-/// more than `tolerance`. Empty when they agree.
-public func compareFrames(expected: [PeerFrame], actual: [PeerFrame], tolerance: Double) -> [String] {
+/// more than `tolerance` plus `relativeTolerance` × the expected magnitude. Empty when they agree.
+/// **Why relative too**: Yoga and Taffy compute in single precision, whose rounding error grows with the
+/// coordinate: the 200 growing leaves of linear-200's resize variant (W(1) = 9 697) end up to 0.011 away from the
+/// double-precision reference near x = 6 400, although every step agrees.
+public func compareFrames(
+    expected: [PeerFrame], actual: [PeerFrame], tolerance: Double, relativeTolerance: Double = singlePrecisionSlack
+) -> [String] {
     var mismatches: [GeometryMismatch] = []
     let actualByPath = Dictionary(actual.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
     let expectedPaths = Set(expected.map(\.path))
@@ -121,7 +174,8 @@ public func compareFrames(expected: [PeerFrame], actual: [PeerFrame], tolerance:
             ("width", frame.frame.width, other.frame.width), ("height", frame.frame.height, other.frame.height),
         ]
         for (field, want, got) in fields {
-            if let mismatch = GeometryMismatch.compare(frame.subject, field, expected: want, actual: got, tolerance: tolerance) {
+            let allowed = tolerance + relativeTolerance * abs(want)
+            if let mismatch = GeometryMismatch.compare(frame.subject, field, expected: want, actual: got, tolerance: allowed) {
                 mismatches.append(mismatch)
             }
         }

@@ -9,22 +9,81 @@ public protocol LayoutEngineAdapter: Sendable {
     var name: String { get }
     /// The engine's name and version. Throws `EngineError.missing` when the engine cannot be started.
     func info() throws -> EngineInfo
-    /// The frames of every active node in pre-order, shaped like `ristretto layout` output.
-    /// Throws `EngineError.adapter` when the engine refuses or fails the case.
-    func layout(caseJSON: Data) throws -> [PeerFrame]
-    /// Lays the case out `iterations` times in `mode`, timing only the engine's own layout call,
-    /// and returns the mean nanoseconds per layout of that batch.
-    func bench(caseJSON: Data, iterations: Int, mode: BenchMode) throws -> Double
+    /// The frames of every active node in pre-order, shaped like `ristretto layout` output, after one `change`
+    /// applied between two layouts when given (peer protocol `layout` with `resize` or `change`), with pixel
+    /// rounding when `rounding` is set (Yoga and Taffy only; others refuse).
+    /// Throws `EngineError.adapter` when the engine refuses or fails the request.
+    func layout(caseJSON: Data, change: LayoutChange?, rounding: Bool) throws -> [PeerFrame]
+    /// Lays the case out `iterations` times as `plan` says (its mode, and the harness's schedule for resize and
+    /// incremental), timing only the engine's own work, and returns the mean nanoseconds per layout of that batch.
+    /// A mode the engine cannot express throws `EngineError.adapter("mode '…': <reason>")`.
+    func bench(caseJSON: Data, iterations: Int, plan: BenchPlan) throws -> Double
 }
 
-/// What an engine says about itself (`{"op":"info"}` → `{"name","version"}`).
+extension LayoutEngineAdapter {
+    /// The frames of a single layout under the case's own proposal.
+    public func layout(caseJSON: Data) throws -> [PeerFrame] {
+        try layout(caseJSON: caseJSON, change: nil, rounding: false)
+    }
+
+    /// A fresh or relayout batch (resize and incremental need their schedule: `bench(caseJSON:iterations:plan:)`).
+    public func bench(caseJSON: Data, iterations: Int, mode: BenchMode) throws -> Double {
+        switch mode {
+        case .fresh: try bench(caseJSON: caseJSON, iterations: iterations, plan: .fresh)
+        case .relayout: try bench(caseJSON: caseJSON, iterations: iterations, plan: .relayout)
+        case .resize, .incremental:
+            throw EngineError.adapter(engine: name, message: "mode '\(mode.rawValue)': needs the harness's schedule")
+        }
+    }
+}
+
+/// What an engine says about itself (`{"op":"info"}` → `{"name","version","timing"?}`).
 public struct EngineInfo: Hashable, Sendable, Codable {
     public var name: String
     public var version: String
+    /// One line saying what the engine's bench figure includes, e.g. "via Python; includes copying every node".
+    public var timing: String?
 
-    public init(name: String, version: String) {
+    public init(name: String, version: String, timing: String? = nil) {
         self.name = name
         self.version = version
+        self.timing = timing
+    }
+}
+
+/// One bench request's mode with the schedule the harness computed for it (peer protocol `bench`).
+public enum BenchPlan: Hashable, Sendable {
+    case fresh
+    case relayout
+    /// Lay out untimed at `widths[0]`, then time one layout at each later width: exactly iterations + 1 widths.
+    case resize(widths: [Double])
+    /// Lay out untimed, then time: set the leaf at `change.path` to `change.content(call: i)`, lay out again.
+    case incremental(IncrementalChange)
+
+    public var mode: BenchMode {
+        switch self {
+        case .fresh: .fresh
+        case .relayout: .relayout
+        case .resize: .resize
+        case .incremental: .incremental
+        }
+    }
+}
+
+/// The one change a `layout` request applies between its two layouts (peer protocol `layout` with `resize` or
+/// `change`).
+public enum LayoutChange: Hashable, Sendable {
+    /// Lay out again with this root width proposal.
+    case resize(width: Double)
+    /// Set the measured content of the leaf at `path` (child indices from the root), then lay out again.
+    case content(path: [Int], size: Size)
+
+    /// The request key that carries the change.
+    var key: String {
+        switch self {
+        case .resize: "resize"
+        case .content: "change"
+        }
     }
 }
 
@@ -38,6 +97,10 @@ public enum BenchMode: String, Hashable, Sendable, Codable, CaseIterable {
     case fresh
     /// Another layout of the same tree after the root width proposal changed (P ↔ P+1).
     case relayout
+    /// Another layout of the resize variant at a width W(k) it has not seen in its last 24 calls; frames change.
+    case resize
+    /// Another layout under the same proposal after one leaf's measured width changed (48 ↔ 40).
+    case incremental
 }
 
 /// Why an engine could not answer.

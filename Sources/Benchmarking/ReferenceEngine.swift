@@ -13,22 +13,57 @@ public final class ReferenceEngine: InProcessTimable, @unchecked Sendable {
         self.measurer = measurer
     }
 
-    public func info() throws -> EngineInfo { EngineInfo(name: name, version: "ristretto BoxLayout (in process)") }
+    public func info() throws -> EngineInfo {
+        EngineInfo(name: name, version: "ristretto BoxLayout (in process)", timing: "in process; layout(proposal:) only")
+    }
 
-    public func layout(caseJSON: Data) throws -> [PeerFrame] {
+
+    /// Lays the case out, applies `change` through the engine's own API (a new proposal, or the mutation API for a
+    /// leaf's content), lays out again and answers the frames. The reference never rounds.
+    public func layout(caseJSON: Data, change: LayoutChange?, rounding: Bool) throws -> [PeerFrame] {
+        if rounding { throw EngineError.adapter(engine: name, message: "rounding: the reference never rounds") }
         let boxCase = try decode(caseJSON)
         let engine = BoxLayoutEngine(root: boxCase.root, measurer: measurer)
         engine.layout(proposal: boxCase.proposal)
+        switch change {
+        case nil:
+            break
+        case .resize(let width):
+            engine.layout(proposal: BoxProposal(width: width, height: boxCase.proposal.height))
+        case .content(let path, let size):
+            try leafChanger(engine, root: boxCase.root, path: path)(size)
+            engine.layout(proposal: boxCase.proposal)
+        }
         return engine.frames().frames.map { PeerFrame(path: $0.path, id: $0.id, frame: $0.frame) }
     }
 
-    public func bench(caseJSON: Data, iterations: Int, mode: BenchMode) throws -> Double {
+
+    public func bench(caseJSON: Data, iterations: Int, plan: BenchPlan) throws -> Double {
         let boxCase = try decode(caseJSON)
-        return try timeInProcessBatch(subject(root: boxCase.root, proposal: boxCase.proposal), iterations: iterations, mode: mode)
+        var subject = subject(root: boxCase.root, proposal: boxCase.proposal)
+        switch plan {
+        case .fresh, .relayout: break
+        case .resize(let widths):
+            guard widths.count == iterations + 1 else {
+                throw EngineError.adapter(engine: name, message: "$.widths: expected iterations + 1 = \(iterations + 1) widths")
+            }
+            subject.resizeWidth = { widths[min($0, widths.count - 1)] }
+        case .incremental(let change):
+            subject = try incrementalSubject(root: boxCase.root, proposal: boxCase.proposal, change: change)
+        }
+        return try timeInProcessBatch(subject, iterations: iterations, mode: plan.mode)
     }
 
     public func time(workload: Workload, mode: BenchMode, options: TimingOptions) throws -> TimingResult {
-        try timeInProcess(subject(root: workload.boxNode, proposal: workload.proposal), mode: mode, options: options)
+        let tree = workload.tree(for: mode)
+        var subject = subject(root: tree.boxNode, proposal: tree.proposal)
+        switch mode {
+        case .fresh, .relayout: break
+        case .resize: subject.resizeWidth = workload.resizeWidth(call:)
+        case .incremental:
+            subject = try incrementalSubject(root: tree.boxNode, proposal: tree.proposal, change: workload.incrementalChange)
+        }
+        return try timeInProcess(subject, mode: mode, options: options)
     }
 
     private func decode(_ caseJSON: Data) throws -> BoxCase {
@@ -36,16 +71,58 @@ public final class ReferenceEngine: InProcessTimable, @unchecked Sendable {
     }
 
     /// Build = `BoxLayoutEngine.init` (flattening the tree); layout = `layout(proposal:)` with the root width
-    /// replaced when relayout alternates it.
-    private func subject(root: BoxNode, proposal: BoxProposal) -> InProcessSubject<BoxLayoutEngine> {
+    /// replaced when relayout alternates it or resize follows its schedule.
+    private func subject(root: BoxNode, proposal: BoxProposal) -> InProcessSubject<ReferenceTree> {
         let measurer = self.measurer
         return InProcessSubject(
-            build: { BoxLayoutEngine(root: root, measurer: measurer) },
-            layout: { engine, width in
+            build: { ReferenceTree(engine: BoxLayoutEngine(root: root, measurer: measurer)) },
+            layout: { tree, width in
                 var timed = proposal
                 if let width { timed.width = width }
-                return engine.layout(proposal: timed)
+                return tree.engine.layout(proposal: timed)
             },
-            proposalWidth: proposal.width)
+            proposalWidth: proposal.width,
+            frames: { tree in tree.engine.frames().frames.map(\.frame) })
     }
+
+    /// The incremental subject: each tree resolves the changed leaf once when built; every timed call hands the
+    /// leaf its next content through the mutation API and lays out under the case's own proposal.
+    private func incrementalSubject(root: BoxNode, proposal: BoxProposal, change: IncrementalChange) throws
+        -> InProcessSubject<ReferenceTree>
+    {
+        var subject = subject(root: root, proposal: proposal)
+        let build = subject.build
+        subject.build = { [self] in
+            let tree = try build()
+            tree.changeLeaf = try leafChanger(tree.engine, root: root, path: change.path)
+            return tree
+        }
+        subject.change = { tree, call in tree.changeLeaf?(change.content(call: call)) }
+        return subject
+    }
+
+    /// Checks that `path` names a leaf of `root`, resolves it once in `engine`, and returns what hands the leaf a
+    /// new measured content through the mutation API (`apply(.content(…), to: handle)`, no lookup per call).
+    func leafChanger(_ engine: BoxLayoutEngine, root: BoxNode, path: [Int]) throws -> (Size) -> Void {
+        var node = root
+        for index in path {
+            guard node.children.indices.contains(index) else {
+                throw EngineError.adapter(engine: name, message: "$.change.path: no node at path \(path)")
+            }
+            node = node.children[index]
+        }
+        guard node.type == .leaf else {
+            throw EngineError.adapter(engine: name, message: "$.change.path: the node at path \(path) is not a leaf")
+        }
+        let handle = try engine.resolve(.path(path))
+        return { size in engine.apply(.content(size), to: handle) }
+    }
+}
+
+/// A built reference engine and, for incremental mode, what changes its leaf (resolved once, outside the timer).
+final class ReferenceTree {
+    let engine: BoxLayoutEngine
+    var changeLeaf: ((Size) -> Void)?
+
+    init(engine: BoxLayoutEngine) { self.engine = engine }
 }

@@ -86,21 +86,41 @@ public final class SubprocessEngine: LayoutEngineAdapter, @unchecked Sendable {
         guard let name = reply.name, let version = reply.version else {
             throw EngineError.protocolFailure(engine: name, message: "info reply lacks name or version")
         }
-        return EngineInfo(name: name, version: version)
+        return EngineInfo(name: name, version: version, timing: reply.timing)
     }
 
-    public func layout(caseJSON: Data) throws -> [PeerFrame] {
-        let reply = try request(#"{"op":"layout","case":"# + (try singleLine(caseJSON)) + "}")
+
+    /// `{"op":"layout","case":…}` plus `"resize":W` or `"change":{"path","content"}` and `"rounding":true`
+    /// when asked (peer protocol, contract A).
+    public func layout(caseJSON: Data, change: LayoutChange?, rounding: Bool) throws -> [PeerFrame] {
+        var line = #"{"op":"layout""#
+        switch change {
+        case nil: break
+        case .resize(let width): line += #","resize":"# + shortestText(width)
+        case .content(let path, let size):
+            line += #","change":{"path":"# + Self.numberList(path.map(Double.init)) + #","content":{"width":"#
+                + shortestText(size.width) + #","height":"# + shortestText(size.height) + "}}"
+        }
+        if rounding { line += #","rounding":true"# }
+        let reply = try request(line + #","case":"# + (try singleLine(caseJSON)) + "}")
         guard let frames = reply.frames else {
             throw EngineError.protocolFailure(engine: name, message: "layout reply lacks frames")
         }
         return frames
     }
 
-    public func bench(caseJSON: Data, iterations: Int, mode: BenchMode) throws -> Double {
-        let line = #"{"op":"bench","iterations":\#(iterations),"mode":"\#(mode.rawValue)","case":"#
-            + (try singleLine(caseJSON)) + "}"
-        let reply = try request(line)
+
+    /// `{"op":"bench","iterations":N,"mode":M,…,"case":…}` with `"widths"` (resize) or `"change"` (incremental).
+    public func bench(caseJSON: Data, iterations: Int, plan: BenchPlan) throws -> Double {
+        var line = #"{"op":"bench","iterations":\#(iterations),"mode":"\#(plan.mode.rawValue)""#
+        switch plan {
+        case .fresh, .relayout: break
+        case .resize(let widths): line += #","widths":"# + Self.numberList(widths)
+        case .incremental(let change):
+            line += #","change":{"path":"# + Self.numberList(change.path.map(Double.init)) + #","widths":"#
+                + Self.numberList(change.widths) + "}"
+        }
+        let reply = try request(line + #","case":"# + (try singleLine(caseJSON)) + "}")
         guard let nanos = reply.nanosPerLayout, nanos.isFinite, nanos >= 0 else {
             throw EngineError.protocolFailure(engine: name, message: "bench reply lacks a finite nanosPerLayout")
         }
@@ -117,11 +137,15 @@ public final class SubprocessEngine: LayoutEngineAdapter, @unchecked Sendable {
 
     // MARK: The request line
 
+    /// `[1,2.5,3]`: numbers in their shortest exact form.
+    static func numberList(_ numbers: [Double]) -> String { "[" + numbers.map(shortestText).joined(separator: ",") + "]" }
+
     /// One adapter reply; which fields are present depends on the op.
     struct Reply: Decodable {
         var error: String?
         var name: String?
         var version: String?
+        var timing: String?
         var frames: [PeerFrame]?
         var nanosPerLayout: Double?
     }

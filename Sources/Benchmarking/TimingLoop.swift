@@ -39,25 +39,44 @@ public struct TimingResult: Hashable, Sendable {
     }
 }
 
+/// A resize or incremental subject that lacks what the mode needs, or whose probe shows a call that moves no frame:
+/// a cache could then answer it, and the figure would time a lookup instead of the work the mode names.
+public struct UnfitSubject: Error, Hashable, Sendable, CustomStringConvertible {
+    public var description: String
+}
+
 /// A layout result that is not a finite, positive root size: the engine is broken, so the number is worthless.
 public struct InvalidLayoutResult: Error, Hashable, Sendable, CustomStringConvertible {
     public var size: Size
     public var description: String { "layout produced an invalid root size \(size.width) × \(size.height)" }
 }
 
-/// What an in-process engine lets the loop time: building a tree, and laying it out under a root width.
+/// What an in-process engine lets the loop time: building a tree, laying it out under a root width, and (for
+/// resize and incremental) the change each timed call makes.
 public struct InProcessSubject<Tree> {
-    /// Builds a new tree (timed separately as build time).
+    /// Builds a new tree (timed separately as build time). For resize it builds the resize variant.
     public var build: () throws -> Tree
     /// Lays the tree out under the given root width proposal (nil = the case's own) and returns the root size.
     public var layout: (Tree, _ width: Double?) -> Size
     /// The case's width proposal; relayout alternates between it and it + 1 (10 000 000 when nil).
     public var proposalWidth: Double?
+    /// Resize: the root width W(k) of call k; call 0 is the untimed first layout.
+    public var resizeWidth: ((_ call: Int) -> Double)?
+    /// Incremental: tells the tree of change number `call` (0-based) through the engine's own API.
+    public var change: ((Tree, _ call: Int) -> Void)?
+    /// Every node's frame in pre-order, for the probe that proves a resize or a change really moves frames.
+    public var frames: ((Tree) -> [Rect])?
 
-    public init(build: @escaping () throws -> Tree, layout: @escaping (Tree, Double?) -> Size, proposalWidth: Double?) {
+    public init(
+        build: @escaping () throws -> Tree, layout: @escaping (Tree, Double?) -> Size, proposalWidth: Double?,
+        resizeWidth: ((Int) -> Double)? = nil, change: ((Tree, Int) -> Void)? = nil, frames: ((Tree) -> [Rect])? = nil
+    ) {
         self.build = build
         self.layout = layout
         self.proposalWidth = proposalWidth
+        self.resizeWidth = resizeWidth
+        self.change = change
+        self.frames = frames
     }
 
     /// The two widths relayout alternates between (docs/design.md "Benchmark shapes").
@@ -87,8 +106,9 @@ extension Duration {
 }
 
 /// Times one in-process subject: calibrates the batch size, warms up, then runs the timed batches.
-/// **Relayout keeps one tree for the whole run and alternates the width across batch boundaries too**, so no
-/// timed call ever repeats the previous proposal. Fresh builds a tree per iteration outside the timer.
+/// **Relayout, resize and incremental keep one tree for the whole run and continue their schedules across batch
+/// boundaries**, so no timed call ever repeats the previous proposal (relayout), W(k) keeps counting (resize) and
+/// the leaf's width keeps alternating (incremental). Fresh builds a tree per iteration outside the timer.
 public func timeInProcess<Tree>(
     _ subject: InProcessSubject<Tree>, mode: BenchMode, options: TimingOptions
 ) throws -> TimingResult {
@@ -133,16 +153,18 @@ public func timeInProcessBatch<Tree>(_ subject: InProcessSubject<Tree>, iteratio
     return batch.totalNanos / Double(max(1, iterations))
 }
 
-/// The state of one timing run: the relayout tree and which width comes next.
+/// The state of one timing run: the kept tree and which call comes next.
 struct BatchRunner<Tree> {
     let subject: InProcessSubject<Tree>
     let mode: BenchMode
     let clock = ContinuousClock()
     var sink = ResultSink()
-    /// The relayout tree, built and laid out once (untimed) at the width the first timed call does not use.
+    /// The tree of relayout, resize and incremental, built and laid out once (untimed): relayout at the width the
+    /// first timed call does not use, resize at W(0), incremental under the case's proposal.
     var tree: Tree?
-    /// Whether the next timed relayout uses the first width; flips on every call, across batches too.
-    var nextUsesFirstWidth = true
+    /// The number of the next timed call, counted across batches: relayout uses the first width on even calls,
+    /// resize lays out at W(k) for k from 1, incremental makes change i from 0.
+    var nextCall = 0
 
     struct Batch {
         var totalNanos: Double
@@ -153,10 +175,43 @@ struct BatchRunner<Tree> {
     init(subject: InProcessSubject<Tree>, mode: BenchMode) throws {
         self.subject = subject
         self.mode = mode
-        if mode == .relayout {
-            let tree = try subject.build()
-            try sink.consume(subject.layout(tree, subject.relayoutWidths.1))
-            self.tree = tree
+        guard mode != .fresh else { return }
+        // The untimed first layout of the kept tree.
+        let firstWidth: Double?
+        switch mode {
+        case .fresh, .relayout:
+            firstWidth = subject.relayoutWidths.1
+        case .resize:
+            guard let width = subject.resizeWidth else { throw UnfitSubject(description: "resize needs a width schedule") }
+            firstWidth = width(0)
+            nextCall = 1
+        case .incremental:
+            guard subject.change != nil else { throw UnfitSubject(description: "incremental needs a change") }
+            firstWidth = nil
+        }
+        try Self.probe(subject, mode: mode)
+        let tree = try subject.build()
+        try sink.consume(subject.layout(tree, firstWidth))
+        self.tree = tree
+    }
+
+    /// Proves on a tree of its own that the first timed call of `mode` moves frames (so no cache of the previous
+    /// answer could serve it): lays out as the runner would, makes call 1 (resize) or change 0 (incremental), lays
+    /// out again and compares every frame.
+    static func probe(_ subject: InProcessSubject<Tree>, mode: BenchMode) throws {
+        guard let frames = subject.frames else { return }
+        let tree = try subject.build()
+        if mode == .resize, let width = subject.resizeWidth {
+            _ = subject.layout(tree, width(0))
+            let before = frames(tree)
+            _ = subject.layout(tree, width(1))
+            if frames(tree) == before { throw UnfitSubject(description: "resize from W(0) to W(1) moved no frame") }
+        } else if mode == .incremental, let change = subject.change {
+            _ = subject.layout(tree, nil)
+            let before = frames(tree)
+            change(tree, 0)
+            _ = subject.layout(tree, nil)
+            if frames(tree) == before { throw UnfitSubject(description: "the incremental change moved no frame") }
         }
     }
 
@@ -175,17 +230,29 @@ struct BatchRunner<Tree> {
                 try sink.consume(size)
             }
             return Batch(totalNanos: total.nanoseconds, buildNanos: building.nanoseconds, builds: iterations)
-        case .relayout:
-            guard let tree else { preconditionFailure("a relayout runner always holds its tree") }
-            let (first, second) = subject.relayoutWidths
+        case .relayout, .resize, .incremental:
+            guard let tree else { preconditionFailure("a \(mode) runner always holds its tree") }
             let start = clock.now
-            for _ in 0..<iterations {
-                let size = subject.layout(tree, nextUsesFirstWidth ? first : second)
-                nextUsesFirstWidth.toggle()
-                try sink.consume(size)
-            }
+            for _ in 0..<iterations { try sink.consume(timedCall(tree)) }
             let total = clock.now - start
             return Batch(totalNanos: total.nanoseconds, buildNanos: 0, builds: 0)
+        }
+    }
+
+    /// One timed call on the kept tree: the change its mode makes (a new width or a new leaf size), then the layout.
+    private mutating func timedCall(_ tree: Tree) -> Size {
+        defer { nextCall += 1 }
+        switch mode {
+        case .relayout:
+            let (first, second) = subject.relayoutWidths
+            return subject.layout(tree, nextCall % 2 == 0 ? first : second)
+        case .resize:
+            return subject.layout(tree, subject.resizeWidth!(nextCall))
+        case .incremental:
+            subject.change!(tree, nextCall)
+            return subject.layout(tree, nil)
+        case .fresh:
+            preconditionFailure("fresh builds a tree per call")
         }
     }
 }

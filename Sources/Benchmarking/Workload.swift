@@ -37,10 +37,19 @@ public struct Workload: Hashable, Sendable {
     public var shape: BenchShape
     /// N leaves for linear and flow, D levels for depth.
     public var size: Int
+    /// Whether this is the shape's resize variant (docs/design.md "Benchmark shapes", resize): growing leaves (and, for
+    /// depth, growing boxes) under a `fill` root, proposed W(0) wide. The flow variant is the flow tree under W(0).
+    public var isResizeVariant: Bool
 
-    public init(shape: BenchShape, size: Int) {
+    public init(shape: BenchShape, size: Int, isResizeVariant: Bool = false) {
         self.shape = shape
         self.size = size
+        self.isResizeVariant = isResizeVariant
+    }
+
+    /// The tree `mode` times: the resize variant for resize, the shape's own tree otherwise.
+    public func tree(for mode: BenchMode) -> Workload {
+        Workload(shape: shape, size: size, isResizeVariant: mode == .resize)
     }
 
     /// The natural size every leaf's measure function returns.
@@ -48,8 +57,38 @@ public struct Workload: Hashable, Sendable {
     /// The width proposal of the flow shape.
     public static let flowProposalWidth = 500.0
 
-    /// The case name, e.g. "linear-50".
-    public var name: String { "\(shape.rawValue)-\(size)" }
+    /// The case name, e.g. "linear-50", or "linear-50-resize" for the resize variant.
+    public var name: String { "\(shape.rawValue)-\(size)" + (isResizeVariant ? "-resize" : "") }
+
+    // MARK: The resize and incremental schedules
+
+    /// The width W(k) of resize call k (k = 0 is the untimed first layout; k keeps counting across batches):
+    /// linear N: natural + 100 + (k mod 64) with natural = 48·N − 4; depth D: the same with natural = 200·D;
+    /// flow: 456 + j for even k and 480 + j for odd k, j = ⌊k/2⌋ mod 24, so every call moves the line breaks.
+    /// No width repeats within 24 calls, so no cache of recent widths can answer.
+    public func resizeWidth(call k: Int) -> Double {
+        switch shape {
+        case .linear: Double(48 * size - 4 + 100 + k % 64)
+        case .depth: Double(200 * size + 100 + k % 64)
+        case .flow: Double((k % 2 == 0 ? 456 : 480) + (k / 2) % 24)
+        }
+    }
+
+    /// Whether resizing moves frames at all. Not for flow N ≤ 10: the leaves fit on one 436-wide line at every W(k)
+    /// (≥ 456), so no call changes a frame and a cache may rightly answer it (docs/design.md's resize needs a change).
+    public var resizeMovesFrames: Bool { shape != .flow || size > Self.flowLeavesPerNarrowLine }
+
+    /// How many leaves of 40 with gaps of 4 fit on a flow line narrower than 480: 10 (436 wide).
+    static let flowLeavesPerNarrowLine = 10
+
+    /// The leaf incremental mode changes: the root's child ⌊N/2⌋ for linear and flow, the first leaf of the innermost
+    /// non-empty box for depth (D−1 fives, then 0).
+    public var incrementalChange: IncrementalChange {
+        switch shape {
+        case .linear, .flow: IncrementalChange(path: [size / 2])
+        case .depth: IncrementalChange(path: Array(repeating: 5, count: size - 1) + [0])
+        }
+    }
 
     /// The number of nodes in the tree, root included.
     public var nodeCount: Int {
@@ -61,29 +100,37 @@ public struct Workload: Hashable, Sendable {
 
     /// The case as a value; `caseJSON()` encodes it.
     public var boxCase: WorkloadCase {
+        // The resize variant grows its leaves (and depth's inner boxes) under a fill root proposed W(0) wide.
+        let grows = isResizeVariant && shape != .flow
+        let childWidth: WorkloadSize = grows ? .grow(1) : .wrap
+        let rootWidth: WorkloadSize = grows ? .fill : .wrap
+        let resized = isResizeVariant ? " (resize variant, first laid out \(shortestText(resizeWidth(call: 0))) wide)" : ""
         switch shape {
         case .linear:
-            let leaf = WorkloadNode.leaf(margin: 2)
+            let leaf = WorkloadNode.leaf(width: childWidth, margin: 2)
             return WorkloadCase(
-                name: name, description: "Puyopuyo linear table: an HBox of \(size) leaves",
-                proposal: CaseProposal(width: nil, height: nil),
-                root: WorkloadNode(type: "hbox", space: 4, children: Array(repeating: leaf, count: size)))
+                name: name, description: "Puyopuyo linear table: an HBox of \(size) leaves" + resized,
+                proposal: CaseProposal(width: isResizeVariant ? resizeWidth(call: 0) : nil, height: nil),
+                root: WorkloadNode(type: "hbox", width: rootWidth, space: 4, children: Array(repeating: leaf, count: size)))
         case .flow:
             return WorkloadCase(
-                name: name, description: "Puyopuyo flow table: a VFlow of \(size) leaves under a proposal 500 wide",
-                proposal: CaseProposal(width: Self.flowProposalWidth, height: nil),
+                name: name,
+                description: "Puyopuyo flow table: a VFlow of \(size) leaves under a proposal 500 wide" + resized,
+                proposal: CaseProposal(width: isResizeVariant ? resizeWidth(call: 0) : Self.flowProposalWidth, height: nil),
                 root: WorkloadNode(
                     type: "vflow", itemSpace: 4, runSpace: 4,
-                    children: Array(repeating: .leaf(margin: nil), count: size)))
+                    children: Array(repeating: .leaf(width: .wrap, margin: nil), count: size)))
         case .depth:
             // Built from the innermost (empty) box outwards: each level holds 5 leaves and then the next box.
-            var box = WorkloadNode(type: "hbox", children: [])
-            for _ in 0..<size {
-                box = WorkloadNode(type: "hbox", children: Array(repeating: .leaf(margin: nil), count: 5) + [box])
+            let leaves = Array(repeating: WorkloadNode.leaf(width: childWidth, margin: nil), count: 5)
+            var box = WorkloadNode(type: "hbox", width: childWidth, children: [])
+            for level in (0..<size).reversed() {
+                box = WorkloadNode(type: "hbox", width: level == 0 ? rootWidth : childWidth, children: leaves + [box])
             }
             return WorkloadCase(
-                name: name, description: "Puyopuyo view-depth table: \(size + 1) nested HBoxes, 5 leaves per level",
-                proposal: CaseProposal(width: nil, height: nil), root: box)
+                name: name,
+                description: "Puyopuyo view-depth table: \(size + 1) nested HBoxes, 5 leaves per level" + resized,
+                proposal: CaseProposal(width: isResizeVariant ? resizeWidth(call: 0) : nil, height: nil), root: box)
         }
     }
 
@@ -91,19 +138,42 @@ public struct Workload: Hashable, Sendable {
     ///
     /// Written by hand rather than with JSONEncoder: Foundation's JSON coders stop at 512 nested containers,
     /// and the depth-1000 tree nests 2 002 of them.
-    public func caseJSON() throws -> Data {
-        let value = boxCase
+    public func caseJSON() throws -> Data { Self.json(of: boxCase) }
+
+    /// The case as it stands after `change`, for a fresh layout to compare with the changed one: the proposal width
+    /// replaced (resize), or the leaf's content replaced (a content change).
+    public func caseJSON(after change: LayoutChange) -> Data {
+        var value = boxCase
+        switch change {
+        case .resize(let width): value.proposal.width = width
+        case .content(let path, let size): value.root.setContent(size, at: path[...])
+        }
+        return Self.json(of: value)
+    }
+
+    static func json(of value: WorkloadCase) -> Data {
         var text = #"{"description":"# + Self.quoted(value.description) + #","kind":"box","name":"# + Self.quoted(value.name)
         text += #","proposal":{"height":null,"width":"# + (value.proposal.width.map { shortestText($0) } ?? "null") + "},\"root\":"
         Self.write(value.root, into: &text)
         return Data((text + "}").utf8)
     }
 
+    /// The differential check's changes for this workload: one resize of the resize variant from W(0) to W(1), and
+    /// the first incremental change of the fresh tree.
+    public var checkedChanges: [(mode: BenchMode, change: LayoutChange)] {
+        let change = incrementalChange
+        return [
+            (.resize, .resize(width: resizeWidth(call: 1))),
+            (.incremental, .content(path: change.path, size: change.content(call: 0))),
+        ]
+    }
+
     /// The tree as BoxLayout nodes, for the in-process reference engine (no JSON, so no nesting limit).
     public var boxNode: BoxNode {
         func convert(_ node: WorkloadNode) -> BoxNode {
             BoxNode(
-                type: BoxNodeType(rawValue: node.type) ?? .leaf, margin: Insets(all: node.margin ?? 0),
+                type: BoxNodeType(rawValue: node.type) ?? .leaf, width: node.width.description,
+                margin: Insets(all: node.margin ?? 0),
                 space: node.space ?? 0, itemSpace: node.itemSpace, runSpace: node.runSpace,
                 content: node.content,
                 children: (node.children ?? []).map(convert))
@@ -135,7 +205,7 @@ public struct Workload: Hashable, Sendable {
         if let runSpace = node.runSpace { fields.append(#""runSpace":"# + shortestText(runSpace)) }
         if let space = node.space { fields.append(#""space":"# + shortestText(space)) }
         fields.append(#""type":"# + quoted(node.type))
-        fields.append(#""width":"wrap""#)
+        fields.append(#""width":"# + node.width.json)
         text += fields.joined(separator: ",") + "}"
     }
 
@@ -165,10 +235,10 @@ public struct CaseProposal: Hashable, Sendable, Codable {
     }
 }
 
-/// The subset of the box node vocabulary the benchmark trees use. Sizes are always "wrap", written out.
+/// The subset of the box node vocabulary the benchmark trees use. Heights are always "wrap", written out.
 public struct WorkloadNode: Hashable, Sendable, Codable {
     public var type: String
-    public var width = "wrap"
+    public var width = WorkloadSize.wrap
     public var height = "wrap"
     public var margin: Double?
     public var space: Double?
@@ -178,10 +248,11 @@ public struct WorkloadNode: Hashable, Sendable, Codable {
     public var children: [WorkloadNode]?
 
     init(
-        type: String, margin: Double? = nil, space: Double? = nil, itemSpace: Double? = nil, runSpace: Double? = nil,
-        content: Size? = nil, children: [WorkloadNode]? = nil
+        type: String, width: WorkloadSize = .wrap, margin: Double? = nil, space: Double? = nil, itemSpace: Double? = nil,
+        runSpace: Double? = nil, content: Size? = nil, children: [WorkloadNode]? = nil
     ) {
         self.type = type
+        self.width = width
         self.margin = margin
         self.space = space
         self.itemSpace = itemSpace
@@ -190,8 +261,77 @@ public struct WorkloadNode: Hashable, Sendable, Codable {
         self.children = children
     }
 
-    /// A wrap × wrap leaf measured at 40 × 20.
-    static func leaf(margin: Double?) -> WorkloadNode {
-        WorkloadNode(type: "leaf", margin: margin, content: Workload.leafContent)
+    /// Replaces the content of the leaf at `path` (child indices below this node).
+    mutating func setContent(_ size: Size, at path: ArraySlice<Int>) {
+        guard let index = path.first else {
+            content = size
+            return
+        }
+        children?[index].setContent(size, at: path.dropFirst())
     }
+
+    /// A leaf `width` wide (wrap, or growing in the resize variants), wrap high, measured at 40 × 20.
+    static func leaf(width: WorkloadSize, margin: Double?) -> WorkloadNode {
+        WorkloadNode(type: "leaf", width: width, margin: margin, content: Workload.leafContent)
+    }
+}
+
+/// The widths the benchmark trees use: `"wrap"`, `{"wrap":{"grow":g}}` and the root's `"fill"`.
+public enum WorkloadSize: Hashable, Sendable, Codable {
+    case wrap
+    case grow(Double)
+    case fill
+
+    /// The size as BoxLayout describes it.
+    var description: SizeDescription {
+        switch self {
+        case .wrap: .wrap()
+        case .grow(let grow): .wrap(WrapOptions(grow: grow))
+        case .fill: .fill
+        }
+    }
+
+    /// The size as case JSON.
+    var json: String {
+        switch self {
+        case .wrap: #""wrap""#
+        case .grow(let grow): #"{"wrap":{"grow":"# + shortestText(grow) + "}}"
+        case .fill: #""fill""#
+        }
+    }
+
+    private struct GrowOptions: Codable { var grow: Double }
+    private struct Wrapped: Codable { var wrap: GrowOptions }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if let keyword = try? container.decode(String.self), keyword == "wrap" || keyword == "fill" {
+            self = keyword == "wrap" ? .wrap : .fill
+        } else {
+            self = .grow(try container.decode(Wrapped.self).wrap.grow)
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .wrap: try container.encode("wrap")
+        case .fill: try container.encode("fill")
+        case .grow(let grow): try container.encode(Wrapped(wrap: GrowOptions(grow: grow)))
+        }
+    }
+}
+
+/// The change incremental mode makes: the leaf at `path` measures `widths[i % 2]` × `height` at timed call i
+/// (docs/design.md "Benchmark shapes": 48, then 40, then 48, …; the height stays 20).
+public struct IncrementalChange: Hashable, Sendable {
+    /// Child indices from the root, as in frames.
+    public var path: [Int]
+    public var widths: [Double] = [48, 40]
+    public var height = 20.0
+
+    public init(path: [Int]) { self.path = path }
+
+    /// The leaf's content at timed call `call` (0-based).
+    public func content(call: Int) -> Size { Size(width: widths[call % widths.count], height: height) }
 }

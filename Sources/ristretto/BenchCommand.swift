@@ -9,12 +9,15 @@ struct BenchCommand: ParsableCommand {
         commandName: "bench",
         abstract: "Time layout cost across node counts and depths, for the reference engine and the peers.",
         discussion: """
-            Shapes (DESIGN.md): linear N (an HBox of N leaves), flow N (a VFlow 500 wide), depth D (a chain of D+1 \
-            HBoxes). Modes: fresh (first layout of a just-built tree) and relayout (after the root width changed). \
-            Peers (yoga, taffy, chromium) run through tools/engines adapters installed by tools/setup-engines \
-            (chromium also needs the browser: tools/setup-engines --with-chromium); a missing one is skipped with a \
-            note. JSON output: {"machine":{…},"results":[{"engine","shape","size","mode",\
-            "microsecondsPerLayout","spread"}]}. See docs/benchmarks.md.
+            Shapes (docs/design.md): linear N (an HBox of N leaves), flow N (a VFlow 500 wide), depth D (a chain of D+1 \
+            HBoxes). Modes: fresh (first layout of a just-built tree), relayout (after the root width changed), resize \
+            (the resize variant at a new width W(k) every call; frames change) and incremental (after one leaf's \
+            measured width changed, told through the engine's own API). Peers (yoga, taffy, chromium) run through \
+            tools/engines adapters installed by tools/setup-engines (chromium also needs the browser: \
+            tools/setup-engines --with-chromium); a missing one is skipped with a note, and a mode a peer cannot \
+            express is noted as refused. Every output says each engine's version and what its figures include. JSON \
+            output: {"machine":{…,"engineDetails":[{"name","version","timing"}]},"results":[{"engine","shape","size",\
+            "mode","microsecondsPerLayout","spread"}]}. See docs/benchmarks.md.
             """)
 
     @Option(help: "Comma-separated shapes: linear, flow, depth.")
@@ -23,8 +26,8 @@ struct BenchCommand: ParsableCommand {
     var sizes: String?
     @Option(help: "Comma-separated engines: reference, yoga, taffy, chromium.")
     var engines: String = "reference,yoga,taffy"
-    @Option(help: "Comma-separated modes: fresh, relayout.")
-    var modes: String = "fresh,relayout"
+    @Option(help: "Comma-separated modes: fresh, relayout, resize, incremental.")
+    var modes: String = BenchMode.allCases.map(\.rawValue).joined(separator: ",")
     @Option(help: "Comma-separated output formats, printed in order: table, markdown, json, csv.")
     var format: String = "table"
     @Option(help: "Write a plot of cost against size (log-log, one line per engine and mode) to this PNG (not with --check, which times nothing).")
@@ -35,6 +38,8 @@ struct BenchCommand: ParsableCommand {
     var scaling = false
     @Flag(help: "Instead of timing, compare each peer's frames with the reference on the workloads and the golden box cases (exit 1 on a difference).")
     var check = false
+    @Flag(help: "With --check: turn the peers' pixel rounding on and compare each peer's frames after a resize or an incremental change with its own fresh layout of the changed case (shows stale cache entries).")
+    var rounding = false
     @Option(help: "The golden folder whose box cases --check compares.")
     var golden: String = "golden"
     @OptionGroup var peerOptions: PeerOptions
@@ -43,6 +48,7 @@ struct BenchCommand: ParsableCommand {
     func validate() throws {
         // --check compares frames and times nothing: there is no cost to plot.
         if check, plot != nil { throw ValidationError("--plot has no effect with --check") }
+        if rounding, !check { throw ValidationError("--rounding only applies to --check") }
     }
 
     func run() throws {
@@ -81,8 +87,17 @@ struct BenchCommand: ParsableCommand {
         }
         let peers = adapters.filter { $0.name != "reference" }
         let cases = try NamedCase.workloads(configuration) + NamedCase.goldenBoxCases(in: golden)
-        let outcomes = differentialCheck(cases: cases, reference: reference, peers: peers)
-        let known = try peerOptions.loadKnownDifferences()
+        let outcomes: [DifferentialOutcome]
+        let known: [KnownDifference]
+        if rounding {
+            // Each peer against itself: the known differences with the reference do not apply.
+            print("rounding on: each peer's frames after a resize or an incremental change, against its own fresh layout of the changed case")
+            outcomes = roundingConsistencyCheck(cases: cases, peers: peers)
+            known = []
+        } else {
+            outcomes = differentialCheck(cases: cases, reference: reference, peers: peers)
+            known = try peerOptions.loadKnownDifferences()
+        }
         var differences = 0, explained = 0
         for outcome in outcomes {
             switch outcome.verdict {

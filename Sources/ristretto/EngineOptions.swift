@@ -34,11 +34,19 @@ struct PeerOptions: ParsableArguments {
 }
 
 enum Checkout {
-    /// A path inside this checkout: under the working directory, or else next to the executable's .build folder.
+    /// A path inside this checkout: under the working directory, or else under the nearest folder above the
+    /// executable that holds it. **Why a walk**: `.build/debug/ristretto` resolves to
+    /// `.build/<triple>/debug/ristretto`, one level deeper than `.build/release/ristretto` looks, so a fixed number
+    /// of levels up found `.build` instead of the checkout and a doc example could not find the installed peers.
     static func path(_ relative: String) -> String {
-        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-        let checkout = executable.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let candidates = [FileManager.default.currentDirectoryPath, checkout.path].map { $0 + "/" + relative }
-        return candidates.first { FileManager.default.fileExists(atPath: $0) } ?? candidates[0]
+        let here = FileManager.default.currentDirectoryPath + "/" + relative
+        if FileManager.default.fileExists(atPath: here) { return here }
+        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+        while folder.path != "/" {
+            let candidate = folder.path + "/" + relative
+            if FileManager.default.fileExists(atPath: candidate) { return candidate }
+            folder = folder.deletingLastPathComponent()
+        }
+        return here
     }
 }

@@ -27,7 +27,7 @@ import TestSupport
         #expect(Array(frames.dropFirst()) == (0..<5).map { index in
             PeerFrame(path: [index], frame: Rect(x: 2 + 48 * Double(index), y: 2, width: 40, height: 20))
         })
-        for mode in BenchMode.allCases {
+        for mode in [BenchMode.fresh, .relayout] {
             let nanos = try engine.bench(caseJSON: try Workload(shape: .linear, size: 5).caseJSON(), iterations: 10, mode: mode)
             #expect(nanos > 0)
         }
@@ -55,7 +55,8 @@ import TestSupport
         let yoga = Self.adapter("yoga")
         defer { yoga.shutDown() }
         let report = try runBenchmarks(BenchmarkConfiguration(shapes: [.linear], sizes: [5], quick: true), engines: [yoga])
-        #expect(report.results.map(\.mode) == [.fresh, .relayout])
+        #expect(report.results.map(\.mode) == [.fresh, .relayout, .resize, .incremental])
+        #expect(report.machine.engineDetails.first?.timing?.isEmpty == false)
         #expect(report.results.allSatisfy { $0.engine == "yoga" && $0.microsecondsPerLayout > 0 && $0.batches == 5 })
         #expect(report.notes.isEmpty)
     }
@@ -84,8 +85,8 @@ import TestSupport
 final class FakeEngine: InProcessTimable, @unchecked Sendable {
     let name = "reference"
     func info() throws -> EngineInfo { EngineInfo(name: name, version: "fake") }
-    func layout(caseJSON: Data) throws -> [PeerFrame] { [] }
-    func bench(caseJSON: Data, iterations: Int, mode: BenchMode) throws -> Double { 1_000 }
+    func layout(caseJSON: Data, change: LayoutChange?, rounding: Bool) throws -> [PeerFrame] { [] }
+    func bench(caseJSON: Data, iterations: Int, plan: BenchPlan) throws -> Double { 1_000 }
     func time(workload: Workload, mode: BenchMode, options: TimingOptions) throws -> TimingResult {
         let bytes = Double(try workload.caseJSON().count)
         return TimingResult(nanosPerLayout: BatchStatistics([bytes, bytes])!, iterationsPerBatch: 1)
@@ -102,6 +103,7 @@ struct RunnerTests {
         ])
         #expect(report.notes.first?.hasPrefix("skipped yoga: yoga: not available") == true)
         #expect(report.machine.engines == ["reference": "fake"])
+        #expect(report.machine.engineDetails == [EngineInfo(name: "reference", version: "fake")])
     }
 
     @Test func quickRunsThreeSizesPerShape() {

@@ -5,7 +5,12 @@ import Testing
 @testable import Benchmarking
 
 struct ReportTests {
-    static let machine = MachineInfo(cpu: "test cpu", cores: 2, memoryBytes: 1 << 30, os: "test os", quick: true, engines: ["reference": "r1", "yoga": "y1"])
+    static let machine = MachineInfo(
+        cpu: "test cpu", cores: 2, memoryBytes: 1 << 30, os: "test os", quick: true, engines: ["reference": "r1", "yoga": "y1"],
+        engineDetails: [
+            EngineInfo(name: "reference", version: "r1", timing: "in process"),
+            EngineInfo(name: "yoga", version: "y1", timing: "native, with a note"),
+        ])
 
     static let report = BenchmarkReport(
         machine: machine,
@@ -24,11 +29,15 @@ struct ReportTests {
 
     @Test func table() throws {
         #expect(try Self.report.formatted(.table) == """
+            engine reference: r1; figures: in process
+            engine yoga: y1; figures: native, with a note
+
             linear — fresh (µs per layout, median ± IQR)
              N  reference µs      yoga µs  yoga/ref
             ---------------------------------------
              5   2.00 ± 0.50  5.00 ± 0.25     2.50×
             10   4.00 ± 1.00            –         –
+              yoga figures: native, with a note
 
             note: skipped taffy: missing
 
@@ -37,12 +46,17 @@ struct ReportTests {
 
     @Test func markdown() throws {
         #expect(try Self.report.formatted(.markdown) == """
+            - reference: r1; figures: in process
+            - yoga: y1; figures: native, with a note
+
             ### linear — fresh (µs per layout, median ± IQR)
 
             | N | reference µs | yoga µs | yoga/ref |
             |---:|---:|---:|---:|
             | 5 | 2.00 ± 0.50 | 5.00 ± 0.25 | 2.50× |
             | 10 | 4.00 ± 1.00 | – | – |
+
+            *yoga figures: native, with a note*
 
             - skipped taffy: missing
 
@@ -51,10 +65,10 @@ struct ReportTests {
 
     @Test func csv() throws {
         #expect(try Self.report.formatted(.csv) == """
-            engine,shape,size,mode,microsecondsPerLayout,spread,ratioToReference
-            reference,linear,5,fresh,2.0,0.5,1.0
-            yoga,linear,5,fresh,5.0,0.25,2.5
-            reference,linear,10,fresh,4.0,1.0,1.0
+            engine,shape,size,mode,microsecondsPerLayout,spread,ratioToReference,engineVersion,engineTiming
+            reference,linear,5,fresh,2.0,0.5,1.0,r1,in process
+            yoga,linear,5,fresh,5.0,0.25,2.5,y1,"native, with a note"
+            reference,linear,10,fresh,4.0,1.0,1.0,r1,in process
 
             """)
     }
@@ -70,6 +84,35 @@ struct ReportTests {
         #expect(results[1]["mode"] as? String == "fresh")
         #expect(results[1]["microsecondsPerLayout"] as? Double == 5)
         #expect(results[1]["spread"] as? Double == 0.25)
+        let details = try #require((json["machine"] as? [String: Any])?["engineDetails"] as? [[String: String]])
+        #expect(details == [
+            ["name": "reference", "version": "r1", "timing": "in process"],
+            ["name": "yoga", "version": "y1", "timing": "native, with a note"],
+        ])
+    }
+
+    /// Every mode's name reaches every output: JSON "mode" values, CSV rows, table and markdown titles, the legend.
+    @Test(arguments: BenchMode.allCases)
+    func everyModeReachesEveryOutput(mode: BenchMode) throws {
+        let report = BenchmarkReport(
+            machine: Self.machine,
+            results: [BenchmarkResult(engine: "reference", shape: .flow, size: 3, mode: mode, microsecondsPerLayout: 1, spread: 0, batches: 1, iterationsPerBatch: 1)])
+        let json = try #require(JSONSerialization.jsonObject(with: Data(try report.formatted(.json).utf8)) as? [String: Any])
+        #expect((json["results"] as? [[String: Any]])?.first?["mode"] as? String == mode.rawValue)
+        #expect(try report.formatted(.csv).contains("reference,flow,3,\(mode.rawValue),"))
+        #expect(try report.formatted(.table).contains("flow — \(mode.rawValue) (µs per layout"))
+        #expect(try report.formatted(.markdown).contains("### flow — \(mode.rawValue) (µs per layout"))
+        #expect(report.plotScene().items.contains { if case .text(let run) = $0.shape { run.string == "reference \(mode.rawValue)" } else { false } })
+    }
+
+    @Test func eachModeHasItsOwnLineStyle() {
+        #expect(Set(BenchMode.allCases.map(BenchmarkReport.dash(of:))).count == BenchMode.allCases.count)
+    }
+
+    @Test func reportsWithoutEngineDetailsStillDecode() throws {
+        let old = #"{"cpu":"c","cores":2,"memoryBytes":1,"os":"o","quick":false,"engines":{"yoga":"y"}}"#
+        let machine = try JSONDecoder().decode(MachineInfo.self, from: Data(old.utf8))
+        #expect(machine.engineDetails.isEmpty && machine.engines == ["yoga": "y"])
     }
 
     @Test func plotHasOnePolylinePerEngineAndModeWithPoints() {
@@ -96,5 +139,21 @@ struct ReportTests {
             "node []: width expected 480, got 500", "node [0]: frame expected 0, 0, 40, 20, got nothing (missing)",
             "node [1]: frame expected no such node, got 0, 0, 40, 20",
         ])
+    }
+}
+
+/// Peers compute in single precision: far from the origin a few hundredths are rounding, near it they are not.
+struct SinglePrecisionToleranceTests {
+    @Test(arguments: [
+        (6_404.66, 6_404.6499, true),  // linear-200 resize: 0.0101 off at x ≈ 6 400 (slack 0.01 + 0.049)
+        (10, 10.02, false),  // 0.02 off near the origin: more than 0.01 + 0.00008
+        (480, 500, false),
+        (0, 0.009, true),
+    ])
+    func driftScalesWithTheCoordinate(expected: Double, actual: Double, agrees: Bool) {
+        let lines = compareFrames(
+            expected: [PeerFrame(path: [], frame: Rect(x: expected, y: 0, width: 1, height: 1))],
+            actual: [PeerFrame(path: [], frame: Rect(x: actual, y: 0, width: 1, height: 1))], tolerance: 0.01)
+        #expect(lines.isEmpty == agrees)
     }
 }

@@ -66,3 +66,88 @@ struct TimingLoopTests {
 final class Counter: @unchecked Sendable {
     var value = 0
 }
+
+/// The resize and incremental loops: k and i keep counting across batch boundaries, and the probe refuses a
+/// subject whose call moves no frame.
+struct ChangeLoopTests {
+    let options = TimingOptions(minimumBatchDuration: .microseconds(50), batches: 3, warmupBatches: 1)
+
+    final class Log: @unchecked Sendable {
+        var widths: [Double?] = []
+        var changes: [Int] = []
+        var builds = 0
+    }
+
+    func subject(_ log: Log, frames: ((Log) -> [Rect])? = nil) -> InProcessSubject<Log> {
+        InProcessSubject(
+            build: { log.builds += 1; return log },
+            layout: { log, width in log.widths.append(width); return Size(width: 10, height: 10) },
+            proposalWidth: nil, resizeWidth: { Double($0) }, change: { log, call in log.changes.append(call) },
+            frames: frames)
+    }
+
+    @Test func resizeCountsKAcrossBatches() throws {
+        let log = Log()
+        let result = try timeInProcess(subject(log), mode: .resize, options: options)
+        // One tree; the untimed first layout at W(0), then W(1), W(2), … through every batch without restarting.
+        #expect(log.builds == 1)
+        #expect(log.widths == (0..<log.widths.count).map { Double($0) })
+        #expect(log.widths.count > 1 + 3)
+        #expect(result.nanosPerLayout.count == 3)
+    }
+
+    @Test func incrementalCountsChangesAcrossBatchesUnderTheCaseProposal() throws {
+        let log = Log()
+        _ = try timeInProcess(subject(log), mode: .incremental, options: options)
+        #expect(log.builds == 1)
+        #expect(log.changes == Array(0..<log.changes.count))
+        // One untimed layout, then one layout per change, all under the case's own proposal.
+        #expect(log.widths.count == log.changes.count + 1)
+        #expect(log.widths.allSatisfy { $0 == nil })
+    }
+
+    @Test(arguments: [BenchMode.resize, .incremental])
+    func aCallThatMovesNoFrameIsRefused(mode: BenchMode) {
+        let log = Log()
+        #expect(throws: UnfitSubject.self) {
+            try timeInProcessBatch(subject(log, frames: { _ in [Rect(x: 0, y: 0, width: 1, height: 1)] }), iterations: 2, mode: mode)
+        }
+    }
+
+    @Test(arguments: [BenchMode.resize, .incremental])
+    func aCallThatMovesFramesPassesTheProbe(mode: BenchMode) throws {
+        let log = Log()
+        let frames: (Log) -> [Rect] = { log in [Rect(x: 0, y: 0, width: Double(log.widths.count + log.changes.count), height: 1)] }
+        #expect(try timeInProcessBatch(subject(log, frames: frames), iterations: 2, mode: mode) >= 0)
+    }
+
+    @Test func aSubjectWithoutItsScheduleIsRefused() {
+        let plain = InProcessSubject<Int>(build: { 0 }, layout: { _, _ in Size(width: 1, height: 1) }, proposalWidth: nil)
+        #expect(throws: UnfitSubject.self) { try timeInProcessBatch(plain, iterations: 1, mode: .resize) }
+        #expect(throws: UnfitSubject.self) { try timeInProcessBatch(plain, iterations: 1, mode: .incremental) }
+    }
+
+    /// The reference's own probe: a resize of every shape's variant really moves frames (or the timing would throw),
+    /// and the loop runs. Size 12, because flow's widths move line breaks only past 10 leaves.
+    @Test(arguments: BenchShape.allCases)
+    func referenceResizeMovesFrames(shape: BenchShape) throws {
+        let quick = TimingOptions(minimumBatchDuration: .microseconds(100), batches: 1, warmupBatches: 0)
+        let workload = Workload(shape: shape, size: 12)
+        #expect(workload.resizeMovesFrames)
+        let result = try ReferenceEngine().time(workload: workload, mode: .resize, options: quick)
+        #expect(result.nanosPerLayout.median > 0)
+    }
+
+    /// Ten flow leaves fit on one 436-wide line at every W(k) (≥ 456): no resize moves a frame, so the probe refuses
+    /// the subject, and the runner skips the size with a note instead of timing it.
+    @Test func flowResizeOfTenLeavesMovesNothing() throws {
+        let workload = Workload(shape: .flow, size: 10)
+        #expect(!workload.resizeMovesFrames)
+        let quick = TimingOptions(minimumBatchDuration: .microseconds(100), batches: 1, warmupBatches: 0)
+        #expect(throws: UnfitSubject.self) { try ReferenceEngine().time(workload: workload, mode: .resize, options: quick) }
+        let report = try runBenchmarks(
+            BenchmarkConfiguration(shapes: [.flow], sizes: [10, 12], modes: [.resize], quick: true), engines: [ReferenceEngine()])
+        #expect(report.results.map(\.size) == [12])
+        #expect(report.notes.contains { $0.hasPrefix("flow-10 resize: skipped") })
+    }
+}

@@ -1,4 +1,5 @@
 import Foundation
+import LayoutCore
 import Testing
 
 @testable import Benchmarking
@@ -80,5 +81,138 @@ struct WorkloadTests {
         let first = try Workload(shape: .depth, size: 4).caseJSON()
         #expect(first == (try Workload(shape: .depth, size: 4).caseJSON()))
         #expect(!first.contains(UInt8(ascii: "\n")))
+    }
+}
+
+/// The resize and incremental modes' trees and schedules (docs/design.md "Benchmark shapes"), worked out by hand.
+struct ScheduleTests {
+    /// linear N: natural = 48·N − 4, W(k) = natural + 100 + (k mod 64). For N = 200: 9 596 + 100 = 9 696 + (k mod 64).
+    /// depth D: natural = 200·D. For D = 40: 8 000 + 100 = 8 100 + (k mod 64).
+    /// flow: 456 + j (even k), 480 + j (odd k), j = ⌊k/2⌋ mod 24.
+    @Test(arguments: [
+        (BenchShape.linear, 200, [(0, 9_696.0), (1, 9_697), (63, 9_759), (64, 9_696), (65, 9_697), (130, 9_698)]),
+        (.linear, 5, [(0, 336), (1, 337)]),
+        (.depth, 40, [(0, 8_100), (1, 8_101), (63, 8_163), (64, 8_100)]),
+        (.depth, 1_000, [(0, 200_100), (100, 200_136)]),
+        (.flow, 200, [(0, 456), (1, 480), (2, 457), (3, 481), (46, 479), (47, 503), (48, 456), (49, 480)]),
+    ])
+    func resizeWidths(shape: BenchShape, size: Int, expected: [(Int, Double)]) {
+        let workload = Workload(shape: shape, size: size)
+        for (call, width) in expected {
+            #expect(workload.resizeWidth(call: call) == width, "W(\(call))")
+        }
+    }
+
+    /// "Every call gets a width the engine has not seen in its last 24 calls."
+    @Test(arguments: BenchShape.allCases)
+    func noWidthRepeatsWithin24Calls(shape: BenchShape) {
+        let workload = Workload(shape: shape, size: 10)
+        for call in 1..<300 {
+            let recent = (max(0, call - 24)..<call).map(workload.resizeWidth(call:))
+            #expect(!recent.contains(workload.resizeWidth(call: call)), "W(\(call))")
+        }
+    }
+
+    /// Flow's widths move the line breaks every call: 10 leaves of 40 with gaps of 4 fill 436 (fits below 480),
+    /// 11 fill 480 (fits from 480 to 523); even calls are below 480, odd calls from 480 to 503.
+    @Test func flowWidthsAlternateBetweenTenAndElevenPerLine() {
+        let workload = Workload(shape: .flow, size: 200)
+        for call in 0..<96 {
+            let width = workload.resizeWidth(call: call)
+            #expect(call % 2 == 0 ? (456..<480).contains(width) : (480...503).contains(width), "W(\(call)) = \(width)")
+        }
+    }
+
+    @Test(arguments: [
+        (BenchShape.linear, 200, [100]), (.linear, 5, [2]), (.flow, 3, [1]), (.depth, 3, [5, 5, 0]), (.depth, 1, [0]),
+    ])
+    func incrementalLeafPath(shape: BenchShape, size: Int, path: [Int]) {
+        #expect(Workload(shape: shape, size: size).incrementalChange.path == path)
+    }
+
+    @Test func incrementalWidthsAlternate48And40AtHeight20() {
+        let change = Workload(shape: .linear, size: 5).incrementalChange
+        #expect((0..<4).map(change.content(call:)) == [
+            Size(width: 48, height: 20), Size(width: 40, height: 20), Size(width: 48, height: 20), Size(width: 40, height: 20),
+        ])
+    }
+
+    /// The incremental path of depth D names a leaf: D−1 fives reach the innermost non-empty box, whose first child
+    /// is a leaf.
+    @Test(arguments: [1, 2, 7])
+    func depthIncrementalPathNamesALeaf(size: Int) {
+        var node = Workload(shape: .depth, size: size).boxNode
+        for index in Workload(shape: .depth, size: size).incrementalChange.path { node = node.children[index] }
+        #expect(node.type == .leaf)
+    }
+
+    func object(_ data: Data) throws -> [String: Any] {
+        try #require(JSONSerialization.jsonObject(with: data) as? [String: Any])
+    }
+
+    @Test func linearResizeVariantGrowsItsLeavesUnderAFillRoot() throws {
+        let json = try object(try Workload(shape: .linear, size: 5).tree(for: .resize).caseJSON())
+        #expect(json["name"] as? String == "linear-5-resize")
+        #expect((json["proposal"] as? [String: Any])?["width"] as? Double == 336)
+        let root = try #require(json["root"] as? [String: Any])
+        #expect(root["width"] as? String == "fill" && root["space"] as? Double == 4)
+        let children = try #require(root["children"] as? [[String: Any]])
+        #expect(children.count == 5)
+        for leaf in children {
+            #expect(leaf["width"] as? NSDictionary == ["wrap": ["grow": 1]])
+            #expect(leaf["margin"] as? Double == 2)
+            #expect(leaf["content"] as? [String: Double] == ["width": 40, "height": 20])
+        }
+    }
+
+    @Test func depthResizeVariantGrowsEveryNonRootBoxAndLeaf() throws {
+        var box = try #require(try object(try Workload(shape: .depth, size: 2).tree(for: .resize).caseJSON())["root"] as? [String: Any])
+        #expect(box["width"] as? String == "fill")
+        for _ in 1...2 {
+            let children = try #require(box["children"] as? [[String: Any]])
+            for leaf in children.prefix(5) { #expect(leaf["width"] as? NSDictionary == ["wrap": ["grow": 1]]) }
+            box = children[5]
+            #expect(box["width"] as? NSDictionary == ["wrap": ["grow": 1]])
+        }
+        #expect((box["children"] as? [Any])?.isEmpty == true)
+    }
+
+    @Test func flowResizeVariantIsTheFlowTreeUnderW0() throws {
+        let plain = try object(try Workload(shape: .flow, size: 5).caseJSON())
+        let resized = try object(try Workload(shape: .flow, size: 5).tree(for: .resize).caseJSON())
+        #expect(plain["root"] as? NSDictionary == resized["root"] as? NSDictionary)
+        #expect((resized["proposal"] as? [String: Any])?["width"] as? Double == 456)
+    }
+
+    @Test func changedCaseJSONCarriesTheChange() throws {
+        let workload = Workload(shape: .linear, size: 3)
+        let resized = try object(workload.caseJSON(after: .resize(width: 321)))
+        #expect((resized["proposal"] as? [String: Any])?["width"] as? Double == 321)
+        let changed = try object(workload.caseJSON(after: .content(path: [1], size: Size(width: 48, height: 20))))
+        let children = try #require((changed["root"] as? [String: Any])?["children"] as? [[String: Any]])
+        #expect(children.map { $0["content"] as? [String: Double] } == [
+            ["width": 40, "height": 20], ["width": 48, "height": 20], ["width": 40, "height": 20],
+        ])
+    }
+
+    /// The resize variants' hand-written JSON equals JSONEncoder's too.
+    @Test(arguments: [Workload(shape: .linear, size: 3), Workload(shape: .flow, size: 5), Workload(shape: .depth, size: 4)])
+    func resizeVariantJSONMatchesJSONEncoder(workload: Workload) throws {
+        let variant = workload.tree(for: .resize)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let reference = try JSONSerialization.jsonObject(with: encoder.encode(variant.boxCase)) as? NSDictionary
+        let written = try JSONSerialization.jsonObject(with: variant.caseJSON()) as? NSDictionary
+        #expect(reference == written)
+    }
+
+    /// A peer's successive requests continue k: each lays its new tree out at the width the last one ended on.
+    @Test func peerResizeScheduleContinuesAcrossRequests() {
+        let workload = Workload(shape: .linear, size: 5)
+        var schedule = PeerSchedule(workload: workload, mode: .resize)
+        #expect(schedule.next(iterations: 3) == .resize(widths: [336, 337, 338, 339]))
+        #expect(schedule.next(iterations: 2) == .resize(widths: [339, 340, 341]))
+        var incremental = PeerSchedule(workload: workload, mode: .incremental)
+        #expect(incremental.next(iterations: 4) == .incremental(IncrementalChange(path: [2])))
     }
 }

@@ -82,7 +82,7 @@ struct MutationTests {
         }
     }
 
-    /// The benchmark trees of DESIGN.md's resize and incremental modes (linear and flow 200, depth 40).
+    /// The benchmark trees of docs/design.md's resize and incremental modes (linear and flow 200, depth 40).
     static func benchmarkTree(_ shape: String, resize: Bool) -> (BoxNode, BoxProposal, changed: [Int]) {
         let grow = SizeDescription.wrap(WrapOptions(grow: 1)), root: SizeDescription = resize ? .fill : .wrap()
         let leaf = BoxNode.leaf(Size(width: 40, height: 20), width: resize ? grow : .wrap())
@@ -103,7 +103,7 @@ struct MutationTests {
 
     @Test("the benchmark changes (resize widths, content 48 ↔ 40) equal a fresh engine", arguments: ["linear", "flow", "depth"])
     func benchmarkChanges(_ shape: String) throws {
-        // Resize: the root width walks through DESIGN.md's W(k) pattern (a fill root under a definite width).
+        // Resize: the root width walks through docs/design.md's W(k) pattern (a fill root under a definite width).
         let (resizeTree, _, _) = Self.benchmarkTree(shape, resize: true)
         let resized = BoxLayoutEngine(root: resizeTree, measurer: TestSupport.fixedMeasurer)
         for k in 0..<6 {

@@ -51,6 +51,19 @@ import TestSupport
         #expect(!FileManager.default.fileExists(atPath: output))
     }
 
+    /// A bad bench option value is one line naming the option and listing the allowed values, exit code 2.
+    @Test(arguments: [
+        (["--modes", "fresh,warm"], "error: --modes: unknown value 'warm' (allowed: fresh, relayout, resize, incremental)"),
+        (["--shape", "grid"], "error: --shape: unknown value 'grid' (allowed: linear, flow, depth)"),
+        (["--format", "xml"], "error: --format: unknown value 'xml' (allowed: table, markdown, json, csv)"),
+        (["--rounding"], "error: --rounding only applies to --check (see 'ristretto bench --help')"),
+    ])
+    func badBenchOptionsListWhatIsAllowed(arguments: [String], message: String) throws {
+        let run = try Self.run(["bench", "--engines", "reference"] + arguments)
+        #expect(run.status == 2)
+        #expect(run.stderr == message + "\n")
+    }
+
     @Test func missingFilesAreExitCodeTwo() throws {
         let run = try Self.run(["layout", "/nonexistent/case.json"])
         #expect(run.status == 2)

@@ -87,7 +87,21 @@ import TestSupport
     }
 
     static func skipReason(_ example: Example) -> String? {
-        example.arguments.first == "bench" ? "bench examples time for minutes or need the peer engines" : nil
+        if example.arguments.first == "bench" { return "bench examples time for minutes or need the peer engines" }
+        // Peers are optional (tools/setup-engines): an example that asks for one runs only where it is installed.
+        guard let flag = example.arguments.firstIndex(where: { $0 == "--engine" }), flag + 1 < example.arguments.count
+        else { return nil }
+        let missing = example.arguments[flag + 1].split(separator: ",").map(String.init).filter { name in
+            name != "reference" && !name.contains("/") && !peerIsInstalled(name)
+        }
+        return missing.isEmpty ? nil : "needs the peer engine(s) \(missing.joined(separator: ", ")) (tools/setup-engines)"
+    }
+
+    /// Whether tools/setup-engines installed `name`'s adapter (and, for chromium, the browser itself).
+    static func peerIsInstalled(_ name: String) -> Bool {
+        let adapter = TestSupport.repositoryRoot + "/tools/engines/.local/bin/\(name)-adapter"
+        guard FileManager.default.isExecutableFile(atPath: adapter) else { return false }
+        return name != "chromium" || FileManager.default.isExecutableFile(atPath: "/usr/bin/chromium")
     }
 
     @Test func theDocumentsHaveExamples() {

@@ -1,4 +1,4 @@
-"""Chromium peer adapter: the JSON-lines protocol of DESIGN.md "Peer engines", answered by headless Chromium.
+"""Chromium peer adapter: the JSON-lines protocol of docs/design.md "Peer engines", answered by headless Chromium.
 
     {"op":"info"}                                          -> {"name":"chromium","version":"Chromium …","timing":"…"}
     {"op":"layout","case":{…},"resize"?:W,"change"?:{…}}   -> {"frames":[{"path":[…],"id"?,"x","y","width","height"}…]}

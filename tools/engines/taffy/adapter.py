@@ -1,9 +1,14 @@
-"""Taffy peer adapter, through the PyPI package `stretchable`: the JSON-lines protocol of DESIGN.md "Peer engines".
+"""Taffy peer adapter, through the PyPI package `stretchable`: the JSON-lines protocol of docs/design.md "Peer engines".
 
     {"op":"info"}                                       -> {"name":"taffy","version":"…"}
     {"op":"layout","case":{…box case…}}                 -> {"frames":[{"path":[…],"id"?,"x","y","width","height"}…]}
+    {"op":"layout","case":{…},"resize":W}               -> the frames after a second layout with root width W
+    {"op":"layout","case":{…},"change":{"path":[…],"content":{"width","height"}}}
+                                                        -> the frames after the leaf's new context + mark_dirty
+    "rounding":true on a layout request                 -> the same with Taffy's pixel rounding on
     {"op":"bench","case":{…},"iterations":N,"mode":M}   -> {"nanosPerLayout":…,"coreNanosPerLayout":…,"iterations":N,
                                                             "rootWidth":…,"rootHeight":…}
+      M = "fresh" | "relayout" | "resize" (with "widths":[W0…WN]) | "incremental" (with "change":{"path","widths"})
     anything it cannot do                               -> {"error":"…"}
 
 The translation (tools/engines/subset.py, shared with the Chromium adapter) follows the same rules as
@@ -31,7 +36,7 @@ from stretchable.style.geometry.length import AUTO, LengthAvailableSpace, Scale
 from stretchable.style.geometry.size import SizeAvailableSpace
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-from subset import FlexSpec, Refusal, parse_case, parse_request, refuse, root_room  # noqa: E402 (after the path)
+from subset import FlexSpec, Refusal, finite_number, parse_case, parse_request, refuse, root_room  # noqa: E402 (after the path)
 
 UNBOUNDED_RELAYOUT_WIDTH = 10_000_000.0
 
@@ -116,7 +121,7 @@ def build(spec: FlexSpec) -> Node:
 
 
 def apply_proposal(root: Node, spec: FlexSpec, width: float | None, height: float | None):
-    """A wrap root under a proposal P becomes an auto-size root with max-size P minus its margins (DESIGN.md); a
+    """A wrap root under a proposal P becomes an auto-size root with max-size P minus its margins (docs/design.md); a
     "fill" root becomes that size."""
     style = style_for(spec, root_room(spec, width, height))
     root.style = attrs.evolve(root.style, size=style.size, max_size=style.max_size)
@@ -149,6 +154,33 @@ def frames(spec: FlexSpec, node: Node, path: list, out: list):
         path.pop()
 
 
+def leaf_at(spec: FlexSpec, root: Node, path, json_path: str) -> tuple[FlexSpec, Node]:
+    """The leaf of the case at `path` (child indices from the root) and its Taffy node."""
+    if not isinstance(path, list):
+        refuse(json_path, "expected an array of child indices")
+    node = root
+    for index in path:
+        if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(spec.children):
+            refuse(json_path, f"no node at path {json.dumps(path)}")
+        spec, node = spec.children[index], node[index]
+    if not spec.is_leaf:
+        refuse(json_path, f"the node at path {json.dumps(path)} is not a leaf")
+    return spec, node
+
+
+def set_content(leaf: Node, width: float, height: float):
+    """Gives a leaf a new natural size through Taffy's own API: a new context for its measure function (the sizes
+    are looked up by node id) and `mark_dirty`, since Taffy cannot know that a measure function's answer changed."""
+    LEAF_CONTENT[leaf._node_id] = (width, height)
+    leaf.mark_dirty()
+
+
+def number_list(value, path: str) -> list[float]:
+    if not isinstance(value, list) or not value:
+        refuse(path, "expected a non-empty array of numbers")
+    return [finite_number(item, f"{path}[{index}]", True) for index, item in enumerate(value)]
+
+
 # MARK: Operations
 
 
@@ -158,11 +190,58 @@ def layout_op(request):
     try:
         apply_proposal(root, spec, width, height)
         compute_layout(root, max_content())
+        # At most one change between two layouts (contract A); the frames answered are the second layout's.
+        if "resize" in request and "change" in request:
+            refuse("$.change", "one change per request: resize or change")
+        if "resize" in request:
+            apply_proposal(root, spec, finite_number(request["resize"], "$.resize", True), height)
+            compute_layout(root, max_content())
+        elif "change" in request:
+            change = request["change"]
+            if not isinstance(change, dict) or not isinstance(change.get("content"), dict):
+                refuse("$.change", 'expected {"path":[…],"content":{"width","height"}}')
+            leaf_spec, leaf = leaf_at(spec, root, change.get("path"), "$.change.path")
+            content = change["content"]
+            set_content(leaf, finite_number(content.get("width", leaf_spec.content[0]), "$.change.content.width", True),
+                        finite_number(content.get("height", leaf_spec.content[1]), "$.change.content.height", True))
+            compute_layout(root, max_content())
         out = []
         frames(spec, root, [], out)
         return {"frames": out}
     finally:
         dispose(root)
+
+
+def kept_tree_steps(request, mode, spec: FlexSpec, root: Node, width, height, iterations: int):
+    """What relayout, resize and incremental do on their one tree: the root width of the untimed first layout, the
+    untimed step and the timed step of call i. A root width is set outside the timer, because stretchable rebuilds the
+    root's whole Style in Python (milliseconds), which is none of Taffy's work; a leaf's new content and mark_dirty
+    are Taffy's own API and are timed."""
+    def nothing(_index: int):
+        pass
+
+    if mode == "relayout":
+        # Alternate P and P+1 (P = the proposal, or 10 000 000 when unbounded) so that every timed call follows a real
+        # change; the untimed first layout uses the width the first timed call does not.
+        base = width if width is not None else UNBOUNDED_RELAYOUT_WIDTH
+        return base + 1, lambda index: apply_proposal(root, spec, base if index % 2 == 0 else base + 1, height), nothing
+    if mode == "resize":
+        # The harness's schedule: untimed at W0, then call i at W(i+1) (definite for a fill root, max-width for a wrap
+        # root).
+        widths = number_list(request.get("widths"), "$.widths")
+        if len(widths) != iterations + 1:
+            refuse("$.widths", f"expected iterations + 1 = {iterations + 1} widths")
+        return widths[0], lambda index: apply_proposal(root, spec, widths[index + 1], height), nothing
+    if mode == "incremental":
+        # Under the case's proposal throughout; call i gives the leaf widths[i % 2] (its height unchanged) through a new
+        # context and mark_dirty.
+        change = request.get("change")
+        if not isinstance(change, dict):
+            refuse("$.change", 'expected {"path":[…],"widths":[…]}')
+        widths = number_list(change.get("widths"), "$.change.widths")
+        leaf_spec, leaf = leaf_at(spec, root, change.get("path"), "$.change.path")
+        return width, nothing, lambda index: set_content(leaf, widths[index % len(widths)], leaf_spec.content[1])
+    refuse("$.mode", 'expected "fresh", "relayout", "resize" or "incremental"')
 
 
 def bench_op(request):
@@ -192,24 +271,23 @@ def bench_op(request):
             total += time.perf_counter_ns() - start
             sink(root)
             dispose(root)
-    elif mode == "relayout":
-        # Alternate the width between P and P+1 (P = the proposal, or 10 000 000 when unbounded) so that every timed
-        # call follows a real change; the untimed first layout uses the width the first timed call does not.
-        base = width if width is not None else UNBOUNDED_RELAYOUT_WIDTH
+    else:
+        # One tree for the whole request, laid out once untimed; each call then takes an untimed step (a new root
+        # width, set through stretchable's Style) and a timed one (the engine told of a change, and the layout).
         root = build(spec)
         try:
-            apply_proposal(root, spec, base + 1, height)
+            first_width, untimed_step, timed_step = kept_tree_steps(request, mode, spec, root, width, height, iterations)
+            apply_proposal(root, spec, first_width, height)
             compute_layout(root, available)
             for index in range(iterations):
-                apply_proposal(root, spec, base if index % 2 == 0 else base + 1, height)
+                untimed_step(index)
                 start = time.perf_counter_ns()
+                timed_step(index)
                 core_total += compute_layout(root, available)
                 total += time.perf_counter_ns() - start
                 sink(root)
         finally:
             dispose(root)
-    else:
-        refuse("$.mode", 'expected "fresh" or "relayout"')
     return {"nanosPerLayout": total / iterations, "coreNanosPerLayout": core_total / iterations, "iterations": iterations,
             "rootWidth": root_size[0], "rootHeight": root_size[1]}
 
@@ -219,9 +297,19 @@ def handle(line: str):
         request = parse_request(line)
         op = request.get("op")
         if op == "info":
-            return {"name": "taffy", "version": "stretchable " + importlib.metadata.version("stretchable")}
+            return {"name": "taffy", "version": "stretchable " + importlib.metadata.version("stretchable"),
+                    "timing": "via Python; includes copying every node"}
+        rounding = request.get("rounding", False)
+        if not isinstance(rounding, bool):
+            refuse("$.rounding", "expected a boolean")
+        if rounding and op != "layout":
+            refuse("$.rounding", "rounding applies to layout requests only")
         if op == "layout":
-            return layout_op(request)
+            taffy.use_rounding = rounding
+            try:
+                return layout_op(request)
+            finally:
+                taffy.use_rounding = False
         if op == "bench":
             return bench_op(request)
         return {"error": f'$.op: unknown op "{op}" (expected info, layout or bench)'}

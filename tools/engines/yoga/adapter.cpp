@@ -1,8 +1,13 @@
-// Yoga peer adapter: speaks the JSON-lines protocol of DESIGN.md "Peer engines" on stdin/stdout.
+// Yoga peer adapter: speaks the JSON-lines protocol of docs/design.md "Peer engines" on stdin/stdout.
 //
 //   {"op":"info"}                                         -> {"name":"yoga","version":"…"}
 //   {"op":"layout","case":{…box case…}}                   -> {"frames":[{"path":[…],"id"?,"x","y","width","height"}…]}
+//   {"op":"layout","case":{…},"resize":W}                 -> the frames after a second layout with root width W
+//   {"op":"layout","case":{…},"change":{"path":[…],"content":{"width","height"}}}
+//                                                         -> the frames after the leaf's new size + YGNodeMarkDirty
+//   "rounding":true on a layout request                   -> the same with Yoga's pixel rounding on (scale factor 1)
 //   {"op":"bench","case":{…},"iterations":N,"mode":M}     -> {"nanosPerLayout":…,"iterations":N,"rootWidth":…,"rootHeight":…}
+//     M = "fresh" | "relayout" | "resize" (with "widths":[W0…WN]) | "incremental" (with "change":{"path","widths"})
 //   anything it cannot do                                 -> {"error":"…"}
 //
 // Built by tools/setup-engines against the static Yoga core shipped in the PyPI wheel `pyyoga`.
@@ -339,7 +344,7 @@ void applyRoom(YGNodeRef root, std::optional<double> fixed, bool fill, std::opti
   setMax(root, room ? static_cast<float>(*room) : YGUndefined);
 }
 
-/// A wrap root under a proposal P becomes an auto-size root with max-size P (DESIGN.md), so that a proposal
+/// A wrap root under a proposal P becomes an auto-size root with max-size P (docs/design.md), so that a proposal
 /// bounds the root the way Puyopuyo's residual does instead of forcing its size; a "fill" root gets size P.
 void applyProposal(YGNodeRef root, const FlexSpec& spec, std::optional<double> width, std::optional<double> height) {
   applyRoom(root, spec.width, spec.fillWidth, spec.maxWidth, width, spec.margin.left + spec.margin.right,
@@ -367,19 +372,68 @@ void appendFrames(const FlexSpec& spec, YGNodeRef node, std::vector<int>& path, 
   }
 }
 
-YGConfigRef makeConfig() {
+/// Pixel snapping off (scale factor 0: Puyopuyo never rounds), or on at one point per pixel for `"rounding":true`.
+YGConfigRef makeConfig(bool rounding) {
   YGConfigRef config = YGConfigNew();
-  YGConfigSetPointScaleFactor(config, 0);  // no pixel snapping: Puyopuyo never rounds
+  YGConfigSetPointScaleFactor(config, rounding ? 1 : 0);
   return config;
 }
 
+/// The two configurations a request may use.
+struct Configs {
+  YGConfigRef exact, rounded;
+};
+
 // MARK: Operations
+
+/// A leaf of the case, addressed by child indices from the root, and its Yoga node.
+struct LeafAt {
+  FlexSpec* spec;
+  YGNodeRef node;
+};
+
+LeafAt leafAt(FlexSpec& root, YGNodeRef rootNode, const json& path, const std::string& jsonPath) {
+  if (!path.is_array()) refuse(jsonPath, "expected an array of child indices");
+  FlexSpec* spec = &root;
+  YGNodeRef node = rootNode;
+  for (const auto& index : path) {
+    if (!index.is_number_integer() || index.get<int64_t>() < 0 || index.get<int64_t>() >= static_cast<int64_t>(spec->children.size()))
+      refuse(jsonPath, "no node at path " + path.dump());
+    spec = &spec->children[index.get<size_t>()];
+    node = YGNodeGetChild(node, index.get<size_t>());
+  }
+  if (!spec->isLeaf) refuse(jsonPath, "the node at path " + path.dump() + " is not a leaf");
+  return {spec, node};
+}
+
+/// Gives a leaf a new natural size through Yoga's own API: its measure function answers from the spec, so the
+/// spec changes and the node is marked dirty (Yoga cannot know that a measure function's answer changed).
+void setContent(const LeafAt& leaf, double width, double height) {
+  leaf.spec->contentWidth = width;
+  leaf.spec->contentHeight = height;
+  YGNodeMarkDirty(leaf.node);
+}
 
 json layoutOp(const json& request, YGConfigRef config) {
   FlexCase flexCase = parseCase(request);
   YogaTree tree{build(flexCase.root, config)};
   applyProposal(tree.root, flexCase.root, flexCase.proposalWidth, flexCase.proposalHeight);
   calculate(tree.root);
+  // At most one change between two layouts (contract A); the frames answered are the second layout's.
+  if (request.contains("resize") && request.contains("change")) refuse("$.change", "one change per request: resize or change");
+  if (request.contains("resize")) {
+    applyProposal(tree.root, flexCase.root, finiteNumber(request["resize"], "$.resize", true), flexCase.proposalHeight);
+    calculate(tree.root);
+  } else if (request.contains("change")) {
+    const json& change = request["change"];
+    if (!change.is_object() || !change.contains("path") || !change.contains("content") || !change["content"].is_object())
+      refuse("$.change", "expected {\"path\":[…],\"content\":{\"width\",\"height\"}}");
+    LeafAt leaf = leafAt(flexCase.root, tree.root, change["path"], "$.change.path");
+    const json& content = change["content"];
+    setContent(leaf, finiteNumber(content.value("width", json(leaf.spec->contentWidth)), "$.change.content.width", true),
+               finiteNumber(content.value("height", json(leaf.spec->contentHeight)), "$.change.content.height", true));
+    calculate(tree.root);
+  }
   json frames = json::array();
   std::vector<int> path;
   appendFrames(flexCase.root, tree.root, path, frames);
@@ -425,19 +479,65 @@ json benchOp(const json& request, YGConfigRef config) {
       total += Clock::now() - start;
       sink(tree.root);
     }
+  } else if (mode == "resize") {
+    // The harness's schedule: untimed at W0, then each timed call sets the root's width (definite for a fill root,
+    // max-width for a wrap root) and lays out.
+    const json& widths = request.value("widths", json());
+    if (!widths.is_array() || static_cast<int64_t>(widths.size()) != iterations + 1)
+      refuse("$.widths", "expected iterations + 1 = " + std::to_string(iterations + 1) + " widths");
+    std::vector<double> schedule;
+    for (size_t index = 0; index < widths.size(); ++index)
+      schedule.push_back(finiteNumber(widths[index], "$.widths[" + std::to_string(index) + "]", true));
+    YogaTree tree{build(flexCase.root, config)};
+    applyProposal(tree.root, flexCase.root, schedule[0], flexCase.proposalHeight);
+    calculate(tree.root);
+    for (int64_t i = 1; i <= iterations; ++i) {
+      auto start = Clock::now();
+      applyProposal(tree.root, flexCase.root, schedule[i], flexCase.proposalHeight);
+      calculate(tree.root);
+      total += Clock::now() - start;
+      sink(tree.root);
+    }
+  } else if (mode == "incremental") {
+    // Untimed first layout under the case's proposal; each timed call i gives the leaf widths[i % 2] (its height
+    // unchanged), marks it dirty and lays out again.
+    const json& change = request.value("change", json());
+    if (!change.is_object() || !change.contains("widths") || !change["widths"].is_array() || change["widths"].empty())
+      refuse("$.change", "expected {\"path\":[…],\"widths\":[…]}");
+    std::vector<double> widths;
+    for (size_t index = 0; index < change["widths"].size(); ++index)
+      widths.push_back(finiteNumber(change["widths"][index], "$.change.widths[" + std::to_string(index) + "]", true));
+    YogaTree tree{build(flexCase.root, config)};
+    applyProposal(tree.root, flexCase.root, flexCase.proposalWidth, flexCase.proposalHeight);
+    calculate(tree.root);
+    LeafAt leaf = leafAt(flexCase.root, tree.root, change.value("path", json()), "$.change.path");
+    const double height = leaf.spec->contentHeight;
+    for (int64_t i = 0; i < iterations; ++i) {
+      auto start = Clock::now();
+      setContent(leaf, widths[i % widths.size()], height);
+      calculate(tree.root);
+      total += Clock::now() - start;
+      sink(tree.root);
+    }
   } else {
-    refuse("$.mode", "expected \"fresh\" or \"relayout\"");
+    refuse("$.mode", "expected \"fresh\", \"relayout\", \"resize\" or \"incremental\"");
   }
   const double nanos = std::chrono::duration<double, std::nano>(total).count() / static_cast<double>(iterations);
   return {{"nanosPerLayout", nanos}, {"iterations", iterations}, {"rootWidth", rootWidth}, {"rootHeight", rootHeight}};
 }
 
-json handle(const std::string& line, YGConfigRef config) {
+json handle(const std::string& line, const Configs& configs) {
   json request = json::parse(line, nullptr, false);
   if (request.is_discarded() || !request.is_object()) return {{"error", "request is not a JSON object"}};
   const std::string op = request.contains("op") && request["op"].is_string() ? request["op"].get<std::string>() : "";
   try {
-    if (op == "info") return {{"name", "yoga"}, {"version", RISTRETTO_YOGA_VERSION}};
+    if (op == "info")
+      return {{"name", "yoga"}, {"version", RISTRETTO_YOGA_VERSION},
+              {"timing", "native C++; times YGNodeCalculateLayout plus each call's width or YGNodeMarkDirty"}};
+    const json& rounding = request.value("rounding", json(false));
+    if (!rounding.is_boolean()) refuse("$.rounding", "expected a boolean");
+    if (rounding.get<bool>() && op != "layout") refuse("$.rounding", "rounding applies to layout requests only");
+    YGConfigRef config = rounding.get<bool>() ? configs.rounded : configs.exact;
     if (op == "layout") return layoutOp(request, config);
     if (op == "bench") return benchOp(request, config);
     return {{"error", "$.op: unknown op \"" + op + "\" (expected info, layout or bench)"}};
@@ -450,12 +550,13 @@ json handle(const std::string& line, YGConfigRef config) {
 
 int main() {
   std::ios::sync_with_stdio(false);
-  YGConfigRef config = makeConfig();
+  Configs configs{makeConfig(false), makeConfig(true)};
   std::string line;
   while (std::getline(std::cin, line)) {
     if (line.empty()) continue;
-    std::cout << handle(line, config).dump() << '\n' << std::flush;
+    std::cout << handle(line, configs).dump() << '\n' << std::flush;
   }
-  YGConfigFree(config);
+  YGConfigFree(configs.exact);
+  YGConfigFree(configs.rounded);
   return 0;
 }
