@@ -27,6 +27,7 @@ extension BenchmarkReport {
         case "reference": Color(red: 0x1f, green: 0x77, blue: 0xb4)
         case "yoga": Color(red: 0xd6, green: 0x27, blue: 0x28)
         case "taffy": Color(red: 0x2c, green: 0xa0, blue: 0x2c)
+        case "chromium": Color(red: 0xff, green: 0x7f, blue: 0x0e)
         default: Color(red: 0x7f, green: 0x7f, blue: 0x7f)
         }
     }

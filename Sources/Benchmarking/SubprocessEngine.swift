@@ -37,7 +37,18 @@ public final class SubprocessEngine: LayoutEngineAdapter, @unchecked Sendable {
         self.timeout = requestTimeout
     }
 
-    /// The adapter that tools/setup-engines installs for `name` ("yoga", "taffy"):
+    /// The peers tools/setup-engines installs an adapter for, as `--engines` names them.
+    public static let knownPeers = ["yoga", "taffy", "chromium"]
+
+    /// What a known peer needs besides its adapter: a command on PATH, and how to install it.
+    static let prerequisites = [
+        "chromium": (
+            command: "chromium",
+            message: "chromium not installed: run tools/setup-engines --with-chromium (apt-get install chromium)"
+        )
+    ]
+
+    /// The adapter that tools/setup-engines installs for `name` (one of `knownPeers`):
     /// `<repositoryRoot>/tools/engines/.local/bin/<name>-adapter`.
     public static func installedPeer(
         _ name: String, repositoryRoot: String, requestTimeout: Duration = .seconds(600)
@@ -47,8 +58,22 @@ public final class SubprocessEngine: LayoutEngineAdapter, @unchecked Sendable {
             requestTimeout: requestTimeout)
     }
 
-    /// Whether the adapter executable exists; a missing one is skipped by `runBenchmarks` with a note.
-    public var isInstalled: Bool { FileManager.default.isExecutableFile(atPath: executablePath) }
+    /// Whether the adapter executable exists (and, for chromium, the browser is on PATH); a missing one is skipped
+    /// by `runBenchmarks` with a note saying how to install it.
+    public var isInstalled: Bool { missingMessage == nil }
+
+    /// Why the engine cannot run here, or nil when it can.
+    var missingMessage: String? {
+        guard FileManager.default.isExecutableFile(atPath: executablePath) else {
+            return "no adapter executable at \(executablePath); run tools/setup-engines"
+        }
+        guard let prerequisite = Self.prerequisites[name] else { return nil }
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
+        let found = path.split(separator: ":").contains {
+            FileManager.default.isExecutableFile(atPath: "\($0)/\(prerequisite.command)")
+        }
+        return found ? nil : prerequisite.message
+    }
 
     deinit { session?.close() }
 
@@ -110,10 +135,7 @@ public final class SubprocessEngine: LayoutEngineAdapter, @unchecked Sendable {
     private func request(_ line: String) throws -> Reply {
         let text: String = try lock.withLock {
             if session?.isFinished ?? true {
-                guard isInstalled else {
-                    throw EngineError.missing(
-                        engine: name, message: "no adapter executable at \(executablePath); run tools/setup-engines")
-                }
+                if let message = missingMessage { throw EngineError.missing(engine: name, message: message) }
                 session = AdapterSession(executablePath: executablePath)
             }
             do {

@@ -11,8 +11,9 @@ struct BenchCommand: ParsableCommand {
         discussion: """
             Shapes (DESIGN.md): linear N (an HBox of N leaves), flow N (a VFlow 500 wide), depth D (a chain of D+1 \
             HBoxes). Modes: fresh (first layout of a just-built tree) and relayout (after the root width changed). \
-            Peers (yoga, taffy) run through tools/engines adapters installed by tools/setup-engines; a missing one \
-            is skipped with a note. JSON output: {"machine":{…},"results":[{"engine","shape","size","mode",\
+            Peers (yoga, taffy, chromium) run through tools/engines adapters installed by tools/setup-engines \
+            (chromium also needs the browser: tools/setup-engines --with-chromium); a missing one is skipped with a \
+            note. JSON output: {"machine":{…},"results":[{"engine","shape","size","mode",\
             "microsecondsPerLayout","spread"}]}. See docs/benchmarks.md.
             """)
 
@@ -20,7 +21,7 @@ struct BenchCommand: ParsableCommand {
     var shape: String = "linear,flow,depth"
     @Option(help: "Comma-separated sizes, overriding each shape's table (N for linear and flow, D for depth).")
     var sizes: String?
-    @Option(help: "Comma-separated engines: reference, yoga, taffy.")
+    @Option(help: "Comma-separated engines: reference, yoga, taffy, chromium.")
     var engines: String = "reference,yoga,taffy"
     @Option(help: "Comma-separated modes: fresh, relayout.")
     var modes: String = "fresh,relayout"
@@ -49,7 +50,7 @@ struct BenchCommand: ParsableCommand {
             modes: try Self.parseList(modes, option: "--modes") { BenchMode(rawValue: $0) },
             includeScaling: scaling, quick: quick)
         let formats = try Self.parseList(format, option: "--format") { ReportFormat(rawValue: $0) }
-        let selected = try Self.parseList(engines, option: "--engines") { ["reference", "yoga", "taffy"].contains($0) ? $0 : nil }
+        let selected = try Self.parseList(engines, option: "--engines") { (["reference"] + SubprocessEngine.knownPeers).contains($0) ? $0 : nil }
         let adapters = selected.map { name -> any LayoutEngineAdapter in
             name == "reference" ? ReferenceEngine() : SubprocessEngine(name: name, executablePath: peerDirectory() + "/\(name)-adapter")
         }
