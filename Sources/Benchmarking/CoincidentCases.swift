@@ -294,11 +294,13 @@ struct CaseBuilder {
         if parentType.isLinearType, !child.type.isFlowType, random.chance(knobs.align) {
             child.alignment = crossAlignment(in: parentType)
         }
-        if parentType.isLinearType, parentDefiniteMain, random.chance(knobs.grow) {
+        // A box whose fixed main size lets its own children grow keeps it.
+        let keepsFixed = child.type.isContainer && !child.size(along: parentType.mainAxis).isWrapSize
+        if parentType.isLinearType, parentDefiniteMain, !keepsFixed, random.chance(knobs.grow) {
             child.setSize(.wrap(WrapOptions(grow: Double(random.int(in: 1...3)))), along: parentType.mainAxis)
             if child.type.isLinearType, child.type.mainAxis != parentType.mainAxis { child.clearCrossAlignment() }
         }
-        if child.type == .leaf { child.clearMarginsAlongMax() }
+        child.clearMarginsAlongMax()
         if random.chance(knobs.inactive) { child.activated = false }
         return child
     }
@@ -397,7 +399,7 @@ extension BoxNode {
         for index in children.indices { children[index].alignment = .idle }
     }
 
-    /// No margin on an axis where the leaf has a max: Taffy takes the margin out of the max (docs/gentest.md).
+    /// No margin on an axis where the node has a max: Taffy takes the margin out of the max (docs/gentest.md).
     mutating func clearMarginsAlongMax() {
         if case .wrap(let options) = width, options.max != nil { (margin.left, margin.right) = (0, 0) }
         if case .wrap(let options) = height, options.max != nil { (margin.top, margin.bottom) = (0, 0) }

@@ -59,14 +59,12 @@ public enum CoincidentSubset {
         if let parent, parent.type.isFlowType, node.margin.mainStart(along: parent.type.mainAxis) != 0 {
             return "\(path).margin: Yoga drops the run-start margin of a wrapping line's item"
         }
-        if node.type == .leaf, let content = node.content {
-            for axis in [Axis.horizontal, .vertical] {
-                guard case .wrap(let options) = node.size(along: axis), let max = options.max else { continue }
-                if max < content.main(along: axis) {
-                    return "\(path).\(axis.sizeKey): Taffy sizes the parent by a leaf's content above its max"
-                }
-                if node.margin.main(along: axis) != 0 { return "\(path).margin: Taffy takes a leaf's margin out of its max" }
+        for axis in [Axis.horizontal, .vertical] {
+            guard case .wrap(let options) = node.size(along: axis), let max = options.max else { continue }
+            if let content = node.content, max < content.main(along: axis) {
+                return "\(path).\(axis.sizeKey): Taffy sizes the parent by a leaf's content above its max"
             }
+            if node.margin.main(along: axis) != 0 { return "\(path).margin: Taffy takes the margin out of a max" }
         }
         // 6. A semantic difference, excluded: a box grown along its cross axis aligns its children in its natural
         //    size in Puyopuyo (spec §6.5 re-measures, then forces the size), in the grown size in CSS.
