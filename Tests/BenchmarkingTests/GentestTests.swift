@@ -66,15 +66,23 @@ import TestSupport
         #expect(reason(BoxNode(type: .hbox, children: [minLeaf]), width: 45) == .minLost)
     }
 
-    /// The subset refuses what the generator must not produce, naming the JSON path.
-    @Test(arguments: [
-        (BoxNode(type: .zbox), "$.root.type"),
-        (BoxNode(type: .hbox, margin: Insets(all: 2)), "$.root.margin"),
-        (BoxNode(type: .vflow, width: .wrap()), "$.root.width"),
-        (BoxNode(type: .hbox, children: [.leaf(Size(width: 4, height: 4), width: .wrap(WrapOptions(grow: 1)))]), "$.root.children[0].width"),
-        (BoxNode(type: .hbox, children: [.leaf(Size(width: 4, height: 4), alignment: .left)]), "$.root.children[0].alignment"),
-    ])
-    func subsetNamesTheFirstViolation(root: BoxNode, path: String) {
+    /// Trees the generator must not produce, by name, with the JSON path the subset check names.
+    static let outsideTheSubset: [String: (root: BoxNode, path: String)] = [
+        "zbox": (BoxNode(type: .zbox), "$.root.type"),
+        "root margin": (BoxNode(type: .hbox, margin: Insets(all: 2)), "$.root.margin"),
+        "wrap-sized flow": (BoxNode(type: .vflow, width: .wrap()), "$.root.width"),
+        "grow in a wrap-sized row": (
+            BoxNode(type: .hbox, children: [.leaf(Size(width: 4, height: 4), width: .wrap(WrapOptions(grow: 1)))]),
+            "$.root.children[0].width"
+        ),
+        "main-axis alignment": (
+            BoxNode(type: .hbox, children: [.leaf(Size(width: 4, height: 4), alignment: .left)]), "$.root.children[0].alignment"
+        ),
+    ]
+
+    @Test(arguments: outsideTheSubset.keys.sorted())
+    func subsetNamesTheFirstViolation(tree: String) throws {
+        let (root, path) = try #require(Self.outsideTheSubset[tree])
         let violation = CoincidentSubset.violation(in: BoxCase(name: "x", proposal: BoxProposal(), root: root))
         #expect(violation?.hasPrefix(path + ":") == true, "\(violation ?? "nil")")
     }
@@ -137,10 +145,10 @@ import TestSupport
     @Test(.enabled(if: peers.allSatisfy(\.isInstalled), "peer adapters not installed: run tools/setup-engines"))
     func referenceYogaAndTaffyAgree() {
         defer { Self.peers.forEach { $0.shutDown() } }
-        let tally = DifferentialFuzzer(peers: Self.peers).run(seed: 2026) { $0.checked < 300 }
+        let tally = DifferentialFuzzer(peers: Self.peers).run(seed: 2026) { $0.checked < 250 }
         #expect(tally.findings.map { "\($0.name): \($0.differences.prefix(3))" } == [])
         #expect(tally.refusals == [])
         // Most cases are fair tests (not discarded), so the agreement means something.
-        #expect(tally.agreed > 240)
+        #expect(tally.agreed > 200)
     }
 }
