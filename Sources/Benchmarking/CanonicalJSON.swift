@@ -56,14 +56,7 @@ public indirect enum CanonicalJSON: Hashable, Sendable {
     public var text: String { write(indent: "") + "\n" }
 
     /// One line without spaces: what the peer protocol sends.
-    public var line: String {
-        switch self {
-        case .array(let items): "[" + items.map(\.line).joined(separator: ",") + "]"
-        case .object(let members):
-            "{" + Self.sorted(members).map { Self.quoted($0.key) + ":" + $0.value.line }.joined(separator: ",") + "}"
-        default: scalarText
-        }
-    }
+    public var line: String { oneLine(comma: ",", colon: ":") }
 
     private var isInline: Bool {
         switch self {
@@ -100,11 +93,14 @@ public indirect enum CanonicalJSON: Hashable, Sendable {
     }
 
     /// One line with a space after each comma and colon: inline containers in the pretty form.
-    private var spacedLine: String {
+    private var spacedLine: String { oneLine(comma: ", ", colon: ": ") }
+
+    private func oneLine(comma: String, colon: String) -> String {
         switch self {
-        case .array(let items): "[" + items.map(\.spacedLine).joined(separator: ", ") + "]"
+        case .array(let items): "[" + items.map { $0.oneLine(comma: comma, colon: colon) }.joined(separator: comma) + "]"
         case .object(let members):
-            "{" + Self.sorted(members).map { Self.quoted($0.key) + ": " + $0.value.spacedLine }.joined(separator: ", ") + "}"
+            "{" + Self.sorted(members).map { Self.quoted($0.key) + colon + $0.value.oneLine(comma: comma, colon: colon) }
+                .joined(separator: comma) + "}"
         default: scalarText
         }
     }
@@ -115,7 +111,7 @@ public indirect enum CanonicalJSON: Hashable, Sendable {
         case .bool(let value): value ? "true" : "false"
         case .number(let value): shortestText(value)
         case .string(let value): Self.quoted(value)
-        case .array, .object: line
+        case .array, .object: oneLine(comma: ",", colon: ":")
         }
     }
 

@@ -27,68 +27,48 @@ public enum CoincidentProfile: String, CaseIterable, Hashable, Sendable {
 
     /// How often each property appears, in percent, and how the tree is shaped.
     var knobs: Knobs {
-        var knobs = Knobs()
+        let boxes: [BoxNodeType] = [.hbox, .vbox], all: [BoxNodeType] = [.hbox, .vbox, .hflow, .vflow]
         switch self {
-        case .hbox: knobs.rootTypes = [.hbox]
-        case .vbox: knobs.rootTypes = [.vbox]
-        case .hflow: knobs.rootTypes = [.hflow]
-        case .vflow: knobs.rootTypes = [.vflow]
-        case .nested:
-            knobs.rootTypes = [.hbox, .vbox]
-            knobs.innerTypes = [.hbox, .vbox]
-            knobs.maxDepth = 3
-            knobs.container = 45
-        case .flowNested:
-            knobs.rootTypes = [.hbox, .vbox, .hflow, .vflow]
-            knobs.innerTypes = [.hbox, .vbox, .hflow, .vflow]
-            knobs.maxDepth = 2
-            knobs.container = 40
-        case .grow:
-            knobs.rootTypes = [.hbox, .vbox]
-            knobs.innerTypes = [.hbox, .vbox]
-            knobs.maxDepth = 2
-            knobs.container = 25
-            knobs.grow = 50
-            knobs.definiteMain = 70
-            knobs.fillRoot = 50
-        case .minMax:
-            knobs.rootTypes = [.hbox, .vbox, .vflow]
-            knobs.innerTypes = [.hbox, .vbox]
-            knobs.maxDepth = 2
-            knobs.container = 25
-            knobs.minMax = 60
-        case .align:
-            knobs.rootTypes = [.hbox, .vbox]
-            knobs.innerTypes = [.hbox, .vbox]
-            knobs.maxDepth = 2
-            knobs.container = 25
-            knobs.align = 60
-        case .inactive:
-            knobs.rootTypes = [.hbox, .vbox, .hflow, .vflow]
-            knobs.innerTypes = [.hbox, .vbox, .hflow, .vflow]
-            knobs.maxDepth = 2
-            knobs.container = 30
-            knobs.inactive = 30
+        case .hbox: return Knobs(roots: [.hbox])
+        case .vbox: return Knobs(roots: [.vbox])
+        case .hflow: return Knobs(roots: [.hflow])
+        case .vflow: return Knobs(roots: [.vflow])
+        case .nested: return Knobs(roots: boxes, inner: boxes, depth: 3, container: 45)
+        case .flowNested: return Knobs(roots: all, inner: all, depth: 2, container: 40)
+        case .grow: return Knobs(roots: boxes, inner: boxes, depth: 2, container: 25) { $0.grow = 50; $0.definiteMain = 70; $0.fillRoot = 50 }
+        case .minMax: return Knobs(roots: [.hbox, .vbox, .vflow], inner: boxes, depth: 2, container: 25) { $0.minMax = 60 }
+        case .align: return Knobs(roots: boxes, inner: boxes, depth: 2, container: 25) { $0.align = 60 }
+        case .inactive: return Knobs(roots: all, inner: all, depth: 2, container: 30) { $0.inactive = 30 }
         }
-        return knobs
     }
 }
 
 /// The dials of a profile: probabilities in percent and the shape of the tree.
 struct Knobs {
-    var rootTypes: [BoxNodeType] = [.hbox]
+    init(
+        roots: [BoxNodeType], inner: [BoxNodeType] = [], depth: Int = 0, container: Int = 0,
+        _ adjust: (inout Knobs) -> Void = { _ in }
+    ) {
+        rootTypes = roots
+        innerTypes = inner
+        maxDepth = depth
+        self.container = container
+        adjust(&self)
+    }
+
+    var rootTypes: [BoxNodeType]
     /// Container types below the root.
-    var innerTypes: [BoxNodeType] = []
+    var innerTypes: [BoxNodeType]
     /// Container levels below the root (0: the root holds only leaves).
-    var maxDepth = 0
+    var maxDepth: Int
     var maxChildren = 7
     /// Chance that a child is a container, while the depth allows.
-    var container = 0
+    var container: Int
     var margin = 30
     var padding = 30
     var spacing = 40
     var fixedLeaf = 15
-    /// Chance that a container's dimension is fixed (for a flow's line axis: fixed so that items wrap).
+    /// Chance that a box's dimension is fixed (a flow's line length always is; its run length at half this).
     var fixedBox = 35
     var minMax = 5
     var grow = 0
