@@ -167,7 +167,8 @@ extension Gentest {
             do {
                 document = try CanonicalJSON(parsing: data)
             } catch {
-                throw InputError(file: file, message: "malformed JSON: \(error)")
+                let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(error)"
+                throw InputError(file: file, message: "malformed JSON: \(detail)")
             }
             guard case .string(let version)? = document["source"]?["version"] else {
                 throw InputError(file: file, jsonPath: "$.source.version", message: "a corpus case names its oracle's version")

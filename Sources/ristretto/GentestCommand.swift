@@ -37,7 +37,8 @@ struct GentestCommand: ParsableCommand {
     @Option(help: "Where the Yoga and Taffy adapters live (default: tools/engines/.local/bin of this checkout).")
     var enginesDirectory: String?
 
-    func validate() throws {
+    /// Checked in `run`, not `validate`, so the message has the CLI's `error: FILE: message` form.
+    func checkOptions() throws(InputError) {
         guard seed <= 1 << 53 else { throw InputError(file: "--seed", message: "expected at most 2^53, got \(seed)") }
         guard count > 0 else { throw InputError(file: "--count", message: "expected a positive number, got \(count)") }
         if let seconds, !(seconds > 0 && seconds.isFinite) {
@@ -48,6 +49,7 @@ struct GentestCommand: ParsableCommand {
     }
 
     func run() throws {
+        try checkOptions()
         if fuzz { return try runFuzz() }
         if check { return try runCheck() }
         try runGenerate()
