@@ -122,7 +122,7 @@ struct GentestCommand: ParsableCommand {
         print("\(corpus.count) cases: reference \(corpus.count - referenceFailures) pass, \(referenceFailures) fail")
         if let version {
             print("chromium (\(version)): \(corpus.count - changed) same, \(changed) changed")
-            if otherVersion > 0 { print("note: \(otherVersion) cases were answered by another Chromium version (their source.version)") }
+            if otherVersion > 0 { print("note: \(otherVersion) of \(corpus.count) cases name another Chromium in source.version") }
         } else {
             print("chromium: not installed, not asked (run tools/gentest's setup)")
         }
