@@ -125,6 +125,9 @@ public enum DiscardReason: String, CaseIterable, Hashable, Sendable, Comparable 
     case fractional
     /// The answering engine refused the case (it should not: the generator stays inside contract E).
     case refused
+    /// A known difference of a peer engine applies (`KnownPeerDifference`): kept out of the corpus so that
+    /// every engine must pass every case.
+    case peerKnown = "peer-known"
 
     public static func < (lhs: DiscardReason, rhs: DiscardReason) -> Bool {
         allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
@@ -199,4 +202,44 @@ public enum OverflowRule {
 extension Axis {
     /// The case-format key of the size on this axis.
     var sizeKey: String { self == .horizontal ? "width" : "height" }
+}
+
+/// A behaviour of a peer engine that Chromium does not share (docs/engines.md), recognised on a case and the
+/// reference's frames. The fuzzer classifies the peer's disagreement on such a case as known, and the corpus
+/// leaves such cases out, so that every engine must pass every generated case. Pure.
+public enum KnownPeerDifference: String, CaseIterable, Hashable, Sendable {
+    /// Taffy (stretchable 1.1.8) sizes a nested flow with an exactly full line as if that line broke once more:
+    /// a VBox around an HFlow 38 high holding items 0 and 38 high is 4 wide instead of 2.
+    case taffyNestedFullLine = "taffy-nested-full-line"
+
+    /// The engine the difference belongs to.
+    public var engine: String {
+        switch self {
+        case .taffyNestedFullLine: "taffy"
+        }
+    }
+
+    /// The known differences that `boxCase` (laid out as `frames` by the reference) runs into.
+    public static func found(in boxCase: BoxCase, frames: [BoxFrame]) -> [KnownPeerDifference] {
+        let byPath = Dictionary(frames.map { ($0.path, $0.frame) }, uniquingKeysWith: { first, _ in first })
+        var stack: [(node: BoxNode, path: [Int])] = [(boxCase.root, [])]
+        while let (node, path) = stack.popLast() {
+            guard node.activated else { continue }
+            if !path.isEmpty, node.type.isFlowType, let frame = byPath[path], hasFullLine(node, frame: frame, path: path, byPath: byPath) {
+                return [.taffyNestedFullLine]
+            }
+            for (index, child) in node.children.enumerated() { stack.append((child, path + [index])) }
+        }
+        return []
+    }
+
+    /// Whether some line of the flow ends exactly at the end of its inner line length.
+    static func hasFullLine(_ flow: BoxNode, frame: Rect, path: [Int], byPath: [[Int]: Rect]) -> Bool {
+        let axis = flow.type.lineAxis
+        let lineEnd = frame.size.main(along: axis) - flow.padding.mainEnd(along: axis)
+        return flow.children.indices.contains { index in
+            guard flow.children[index].activated, let box = byPath[path + [index]] else { return false }
+            return box.origin.main(along: axis) + box.size.main(along: axis) + flow.children[index].margin.mainEnd(along: axis) == lineEnd
+        }
+    }
 }

@@ -25,22 +25,28 @@ public struct DifferentialFuzzer: Sendable {
         public var checked = 0
         public var agreed = 0
         public var discarded: [DiscardReason: Int] = [:]
+        /// Per peer: cases not compared because a known difference of that peer applies.
+        public var known: [String: Int] = [:]
         /// Peer refusals of in-subset cases: adapter gaps (contract E says they accept the whole subset).
         public var refusals: [String] = []
         public var findings: [Finding] = []
 
         public var summary: String {
             let reasons = DiscardReason.allCases.compactMap { reason in discarded[reason].map { "\(reason.rawValue) \($0)" } }
+            let knownText = known.keys.sorted().map { "\($0) \(known[$0]!)" }
             return "\(checked) cases: \(agreed) agree, \(findings.count) disagreements, \(refusals.count) refused, "
-                + "\(discarded.values.reduce(0, +)) discarded (\(reasons.isEmpty ? "none" : reasons.joined(separator: ", ")))"
+                + "\(discarded.values.reduce(0, +)) discarded (\(reasons.isEmpty ? "none" : reasons.joined(separator: ", "))), "
+                + "known peer differences not compared: \(knownText.isEmpty ? "none" : knownText.joined(separator: ", "))"
         }
     }
 
     /// The peers' differences from the reference on `boxCase`, one line each (`yoga: [0] width: expected 40, got
     /// 48`); empty when every peer agrees. Nil when the case is not a fair test: outside the subset, dropped by the
-    /// overflow rule (`discard` says why), or refused by a peer (`refusal` gets the message).
+    /// overflow rule (`discard` says why), or refused by a peer (`refusal` gets the message). A peer whose known
+    /// difference (`KnownPeerDifference`) the case runs into is not compared (`known` gets its name).
     public func differences(
-        _ boxCase: BoxCase, discard: ((DiscardReason) -> Void)? = nil, refusal: ((String) -> Void)? = nil
+        _ boxCase: BoxCase, discard: ((DiscardReason) -> Void)? = nil, refusal: ((String) -> Void)? = nil,
+        known: ((String) -> Void)? = nil
     ) -> [String]? {
         guard CoincidentSubset.violation(in: boxCase) == nil else { return nil }
         let reference = Gentest.referenceFrames(boxCase)
@@ -49,8 +55,13 @@ public struct DifferentialFuzzer: Sendable {
             return nil
         }
         guard let request = try? Gentest.requestJSON(boxCase) else { return nil }
+        let knownEngines = Set(KnownPeerDifference.found(in: boxCase, frames: reference).map(\.engine))
         var lines: [String] = []
         for peer in peers {
+            if knownEngines.contains(peer.name) {
+                known?(peer.name)
+                continue
+            }
             do {
                 let frames = try peer.layout(caseJSON: request)
                 lines += compareFrames(expected: reference, actual: frames, tolerance: tolerance).map { "\(peer.name): \($0)" }
@@ -74,7 +85,8 @@ public struct DifferentialFuzzer: Sendable {
             var refused: String?
             guard
                 let lines = differences(
-                    generated.boxCase, discard: { tally.discarded[$0, default: 0] += 1 }, refusal: { refused = $0 })
+                    generated.boxCase, discard: { tally.discarded[$0, default: 0] += 1 }, refusal: { refused = $0 },
+                    known: { tally.known[$0, default: 0] += 1 })
             else {
                 if let refused { tally.refusals.append("\(generated.name): \(refused)") }
                 continue

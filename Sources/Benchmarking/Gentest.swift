@@ -70,11 +70,13 @@ public enum Gentest {
         return simplified(try CanonicalJSON(encoding: boxCase))
     }
 
-    /// Judges one generated case, cheapest test first: 1. the overflow rule on the reference layout; 2. the
-    /// oracle's answer (a refusal is counted); 3. whole pixels; 4. the reference equals the answer exactly.
+    /// Judges one generated case, cheapest test first: 1. the overflow rule on the reference layout, then the
+    /// peers' known differences; 2. the oracle's answer (a refusal is counted); 3. whole pixels; 4. the reference
+    /// equals the answer exactly.
     public static func judge(_ boxCase: BoxCase, oracle: any LayoutEngineAdapter) throws -> Verdict {
         let reference = referenceFrames(boxCase)
         if let reason = OverflowRule.discardReason(for: boxCase, frames: reference) { return .discard(reason) }
+        if !KnownPeerDifference.found(in: boxCase, frames: reference).isEmpty { return .discard(.peerKnown) }
         let answer: [PeerFrame]
         do {
             answer = try oracle.layout(caseJSON: try requestJSON(boxCase))

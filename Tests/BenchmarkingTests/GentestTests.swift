@@ -87,6 +87,18 @@ import TestSupport
         #expect(violation?.hasPrefix(path + ":") == true, "\(violation ?? "nil")")
     }
 
+    /// Taffy's nested-full-line difference is seen only when a nested flow's line ends exactly at its length:
+    /// items 0 + 38 high in an HFlow 38 high inside a VBox, not in one 40 high, nor when the flow is the root.
+    @Test(arguments: [(38.0, true, true), (40.0, true, false), (38.0, false, false)])
+    func knownTaffyDifferenceNeedsANestedFullLine(flowHeight: Double, nested: Bool, found: Bool) {
+        let flow = BoxNode(
+            type: .hflow, height: .fixed(flowHeight),
+            children: [.leaf(Size(width: 2, height: 0)), .leaf(Size(width: 2, height: 38))])
+        let boxCase = BoxCase(name: "x", proposal: BoxProposal(), root: nested ? BoxNode(type: .vbox, children: [flow]) : flow)
+        let differences = KnownPeerDifference.found(in: boxCase, frames: Gentest.referenceFrames(boxCase))
+        #expect(differences == (found ? [.taffyNestedFullLine] : []))
+    }
+
     /// Shrinking against "some leaf is wider than 30" ends at one such leaf (32 wide: 2 less is not wider), with
     /// every other node and property gone.
     @Test func shrinkerFindsTheMinimalCase() {
