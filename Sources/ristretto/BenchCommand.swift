@@ -105,6 +105,14 @@ struct BenchCommand: ParsableCommand {
         enginesDirectory ?? checkoutPath("tools/engines/.local/bin")
     }
 
+    /// A path inside this checkout: under the working directory, or else next to the executable's .build folder.
+    func checkoutPath(_ relative: String) -> String {
+        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        let checkout = executable.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let candidates = [FileManager.default.currentDirectoryPath, checkout.path].map { $0 + "/" + relative }
+        return candidates.first { FileManager.default.fileExists(atPath: $0) } ?? candidates[0]
+    }
+
     static func parseList<Value>(_ text: String, option: String, parse: (String) -> Value?) throws -> [Value] {
         let items = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
         guard !items.isEmpty else { throw InputError(file: option, message: "expected a comma-separated list") }
@@ -113,14 +121,6 @@ struct BenchCommand: ParsableCommand {
             return value
         }
     }
-}
-
-/// A path inside this checkout: under the working directory, or else next to the executable's .build folder.
-func checkoutPath(_ relative: String) -> String {
-    let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-    let checkout = executable.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    let candidates = [FileManager.default.currentDirectoryPath, checkout.path].map { $0 + "/" + relative }
-    return candidates.first { FileManager.default.fileExists(atPath: $0) } ?? candidates[0]
 }
 
 /// A documented semantic difference between a peer and the reference (docs/engines.md), so that `--check`

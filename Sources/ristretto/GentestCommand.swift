@@ -182,7 +182,9 @@ struct GentestCommand: ParsableCommand {
         throw InputError(file: engine.executablePath, message: "the Chromium adapter is not installed; run tools/gentest (its setup step)")
     }
 
+    /// The adapters' folder, found as `ristretto bench` finds it (its lookup reads none of its options, so an
+    /// unparsed `BenchCommand` serves).
     func peerDirectory() -> String {
-        enginesDirectory ?? checkoutPath("tools/engines/.local/bin")
+        enginesDirectory ?? BenchCommand().checkoutPath("tools/engines/.local/bin")
     }
 }
