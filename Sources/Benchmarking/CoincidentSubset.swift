@@ -211,26 +211,37 @@ public enum KnownPeerDifference: String, CaseIterable, Hashable, Sendable {
     /// Taffy (stretchable 1.1.8) sizes a nested flow with an exactly full line as if that line broke once more:
     /// a VBox around an HFlow 38 high holding items 0 and 38 high is 4 wide instead of 2.
     case taffyNestedFullLine = "taffy-nested-full-line"
+    /// Yoga (pyyoga 0.1.0) gives a box inside a nested row or column of zero cross size the whole available
+    /// width: under a proposal 20 wide, a VBox around an HBox around a VBox around a 0 × 0 leaf makes the inner
+    /// three 20 wide instead of 0.
+    case yogaZeroCrossRow = "yoga-zero-cross-row"
 
     /// The engine the difference belongs to.
     public var engine: String {
         switch self {
         case .taffyNestedFullLine: "taffy"
+        case .yogaZeroCrossRow: "yoga"
         }
     }
 
     /// The known differences that `boxCase` (laid out as `frames` by the reference) runs into.
     public static func found(in boxCase: BoxCase, frames: [BoxFrame]) -> [KnownPeerDifference] {
         let byPath = Dictionary(frames.map { ($0.path, $0.frame) }, uniquingKeysWith: { first, _ in first })
+        var found: Set<KnownPeerDifference> = []
         var stack: [(node: BoxNode, path: [Int])] = [(boxCase.root, [])]
         while let (node, path) = stack.popLast() {
-            guard node.activated else { continue }
-            if !path.isEmpty, node.type.isFlowType, let frame = byPath[path], hasFullLine(node, frame: frame, path: path, byPath: byPath) {
-                return [.taffyNestedFullLine]
+            guard node.activated, let frame = byPath[path] else { continue }
+            if !path.isEmpty, node.type.isFlowType, hasFullLine(node, frame: frame, path: path, byPath: byPath) {
+                found.insert(.taffyNestedFullLine)
+            }
+            if !path.isEmpty, node.type.isLinearType, frame.size.main(along: node.type.mainAxis.crossAxis) == 0,
+                node.children.contains(where: { $0.activated && $0.type.isContainer })
+            {
+                found.insert(.yogaZeroCrossRow)
             }
             for (index, child) in node.children.enumerated() { stack.append((child, path + [index])) }
         }
-        return []
+        return allCases.filter(found.contains)
     }
 
     /// Whether some line of the flow ends exactly at the end of its inner line length.
