@@ -12,6 +12,10 @@ public struct BoxCase: CaseDefinition, Codable, Hashable {
     /// it does not list is reported. Without the root, only the listed nodes are checked.
     public var expect: BoxFrames?
     public var tolerance: Tolerance
+    /// Where the expected frames came from when another engine answered them (the chrome suite). A case with a
+    /// source is geometry-only: it has no golden PNG, and its `expect` is that engine's answer, never rewritten
+    /// from the reference.
+    public var source: BoxCaseSource?
 
     public init(name: String, proposal: BoxProposal, root: BoxNode) {
         self.name = name
@@ -22,7 +26,7 @@ public struct BoxCase: CaseDefinition, Codable, Hashable {
         self.tolerance = .exact
     }
 
-    enum CodingKeys: String, CodingKey, CaseIterable { case proposal, root }
+    enum CodingKeys: String, CodingKey, CaseIterable { case proposal, root, source }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.caseContainer(keyedBy: CodingKeys.self, kind: "box")
@@ -32,6 +36,7 @@ public struct BoxCase: CaseDefinition, Codable, Hashable {
         tolerance = header.tolerance
         proposal = try container.decode(.proposal, default: BoxProposal())
         root = try container.decode(BoxNode.self, forKey: .root)
+        source = try container.decodeIfPresent(BoxCaseSource.self, forKey: .source)
         expect = try decoder.container(keyedBy: CaseCommonKey.self).decodeIfPresent(BoxFrames.self, forKey: .expect)
     }
 
@@ -45,6 +50,7 @@ public struct BoxCase: CaseDefinition, Codable, Hashable {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(proposal, forKey: .proposal)
         try container.encode(root, forKey: .root)
+        try container.encodeIfPresent(source, forKey: .source)
     }
 
     /// Lays the tree out under the proposal.
@@ -95,5 +101,45 @@ public struct BoxCase: CaseDefinition, Codable, Hashable {
 
     private func describe(_ rect: Rect) -> String {
         [rect.x, rect.y, rect.width, rect.height].map(GeometryMismatch.format).joined(separator: ", ")
+    }
+}
+
+/// The origin of a case's expected frames: `{"engine":"chromium","version":"…","generator":"gentest","seed":7,
+/// "profile":"flow-nested"}`. `engine` is required; every other key is optional; unknown keys are errors.
+public struct BoxCaseSource: Codable, Hashable, Sendable {
+    public var engine: String
+    public var version: String?
+    public var generator: String?
+    /// The generator's seed, as written (a whole number or a string).
+    public var seed: String?
+    public var profile: String?
+
+    enum CodingKeys: String, CodingKey, CaseIterable { case engine, version, generator, seed, profile }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
+        engine = try container.decode(String.self, forKey: .engine)
+        guard !engine.isEmpty else { throw container.invalidValue("engine must not be empty", at: .engine) }
+        version = try container.decodeIfPresent(String.self, forKey: .version)
+        generator = try container.decodeIfPresent(String.self, forKey: .generator)
+        profile = try container.decodeIfPresent(String.self, forKey: .profile)
+        if let number = try? container.decodeIfPresent(Int.self, forKey: .seed) {
+            seed = String(number)
+        } else {
+            do {
+                seed = try container.decodeIfPresent(String.self, forKey: .seed)
+            } catch {
+                throw container.invalidValue("seed must be a whole number or a string", at: .seed)
+            }
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(engine, forKey: .engine)
+        try container.encodeIfPresent(version, forKey: .version)
+        try container.encodeIfPresent(generator, forKey: .generator)
+        try container.encodeIfPresent(seed, forKey: .seed)
+        try container.encodeIfPresent(profile, forKey: .profile)
     }
 }

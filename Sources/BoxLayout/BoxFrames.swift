@@ -40,7 +40,7 @@ public struct BoxFrame: Codable, Hashable, Sendable {
     }
 
     /// How a mismatch names the node: `node [0, 2] "title"`.
-    var subject: String {
+    public var subject: String {
         "node [\(path.map(String.init).joined(separator: ", "))]" + (id.map { " \"\($0)\"" } ?? "")
     }
 }

@@ -9,6 +9,19 @@ public struct Evaluation: Sendable {
 }
 
 public enum CaseEvaluator {
+    /// Lays out a case with the pinned font when there is one. Without it, a case that measures or draws no
+    /// text still evaluates; one that does fails with the font's missing error (every place it looked).
+    public static func evaluate(_ file: CaseFile, font: FontChoice) throws(InputError) -> Evaluation {
+        let measurer = font.measurer()
+        let evaluation = try evaluate(file, measurer: measurer)
+        if let fontless = measurer as? FontlessMeasurer,
+           fontless.wasAsked || evaluation.scene.items.contains(where: { if case .text = $0.shape { true } else { false } })
+        {
+            throw font.missingError(file: file.path)
+        }
+        return evaluation
+    }
+
     /// Lays out a case and checks its expectations. Semantic errors become `InputError`s naming the file.
     public static func evaluate(_ file: CaseFile, measurer: any TextMeasuring) throws(InputError) -> Evaluation {
         do {

@@ -1,3 +1,4 @@
+import BoxLayout
 import Foundation
 import LayoutCore
 
@@ -5,7 +6,7 @@ import LayoutCore
 public struct CaseFile: Sendable {
     /// The file as given on the command line or found under the golden folder.
     public var path: String
-    /// The path relative to the golden folder without extension, e.g. `box/hbox-space`; the case's identity.
+    /// The path relative to the golden folder without extension, e.g. `box/linear-space`; the case's identity.
     public var identifier: String
     public var definition: any CaseDefinition
 
@@ -13,6 +14,11 @@ public struct CaseFile: Sendable {
     public var tolerance: Tolerance { definition.tolerance }
     /// The golden PNG that sits next to the JSON.
     public var goldenPNGPath: String { String(path.dropLast(".json".count)) + ".png" }
+
+    /// The engine that answered the case's `expect` when it was not the reference (a box case with a `source`,
+    /// e.g. the chrome suite). Such a case is geometry-only: it is checked against its `expect` alone, must not
+    /// have a golden PNG, and `record` never writes one for it.
+    public var foreignSource: String? { (definition as? BoxCase)?.source?.engine }
 }
 
 /// Reads and decodes case files of every kind.
@@ -40,6 +46,9 @@ public enum CaseLoader {
         guard String(data: data, encoding: .utf8) != nil else {
             throw InputError(file: file, message: "the file is not valid UTF-8")
         }
+        // Before any parser allocates the document: duplicate keys, which the parsers would silently resolve,
+        // and lists or strings over the limits, which would cost their full size in memory before a refusal.
+        try checkStructure(data, file: file)
         let decoder = JSONDecoder()
         do {
             let header = try decoder.decode(KindHeader.self, from: data)
@@ -47,7 +56,6 @@ public enum CaseLoader {
                 throw InputError(file: file, jsonPath: header.style == nil ? "$.kind" : "$.style",
                                  message: CaseKinds.unknownKindMessage(kind: header.kind, style: header.style))
             }
-            try checkLengths(data, file: file, kind: header.kind)
             return try decoder.decode(type, from: data)
         } catch let error as InputError {
             throw error
@@ -65,42 +73,23 @@ public enum CaseLoader {
         }
     }
 
-    /// Refuses any string longer than `maxStringLength` and, except in box cases (whose `children` lists are
-    /// bounded by the file size alone), any array longer than `maxListLength`, naming its JSON path.
-    static func checkLengths(_ data: Data, file: String, kind: String) throws(InputError) {
-        // A list of more than 10 000 entries takes at least 20 001 bytes ("0,0,…"), a long string more: smaller
-        // files cannot break either limit and skip the extra parse.
-        guard data.count > 2 * maxListLength,
-              let document = try? JSONSerialization.jsonObject(with: data) else { return }
-        // A first pass without paths keeps a million-node file cheap; only a violation pays for the path.
-        guard let problem = firstOverlong(document, kind: kind, tracksPath: false) else { return }
-        let located = firstOverlong(document, kind: kind, tracksPath: true) ?? problem
-        throw InputError(file: file, jsonPath: located.path, message: located.message)
-    }
-
-    static func firstOverlong(_ document: Any, kind: String, tracksPath: Bool) -> (path: String, message: String)? {
-        let listLimit = kind == "box" ? Int.max : maxListLength
-        var pending: [(value: Any, path: String)] = [(document, "$")]
-        while let (value, path) = pending.popLast() {
-            switch value {
-            case let text as String where text.count > maxStringLength:
-                return (path, "a string of \(text.count) characters exceeds the limit of \(maxStringLength)")
-            case let array as [Any]:
-                if array.count > listLimit {
-                    return (path, "\(array.count) entries exceed the limit of \(maxListLength) per list in a \(kind) case")
-                }
-                for (index, element) in array.enumerated() where !(element is NSNumber) {
-                    pending.append((element, tracksPath ? path + "[\(index)]" : ""))
-                }
-            case let object as [String: Any]:
-                for (key, element) in object where !(element is NSNumber) {
-                    pending.append((element, tracksPath ? path + "." + key : ""))
-                }
-            default:
-                continue
-            }
+    /// Refuses a key repeated within one object, any string longer than `maxStringLength` and, except in box
+    /// cases (whose `children` lists are bounded by the file size alone), any array longer than `maxListLength`,
+    /// naming the JSON path. Bytes that are not JSON pass here; the parser explains them.
+    static func checkStructure(_ data: Data, file: String) throws(InputError) {
+        let bytes = [UInt8](data)
+        let scan = JSONStructureScan(bytes, maxListLength: maxListLength, maxStringLength: maxStringLength)
+        guard scan.isWellFormed else { return }
+        let kind = scan.topLevelValues["kind"].map { String(decoding: bytes[$0].dropFirst().dropLast(), as: UTF8.self) }
+        if let problem = scan.duplicateKey {
+            throw InputError(file: file, jsonPath: problem.path, message: problem.message)
         }
-        return nil
+        if let problem = scan.overlongList, kind != "box" {
+            throw InputError(file: file, jsonPath: problem.path, message: problem.message + " in a \(kind ?? "case without a kind") case")
+        }
+        if let problem = scan.overlongString {
+            throw InputError(file: file, jsonPath: problem.path, message: problem.message)
+        }
     }
 
     /// Reads a whole file, refusing folders, unreadable files and files over `limit` bytes.

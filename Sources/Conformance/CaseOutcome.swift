@@ -18,8 +18,13 @@ public struct CaseOutcome: Sendable {
     public var expectedPNG: String?
     public var actualPNG: String?
     public var diffPNG: String?
-    /// The command that re-records this case, for failure messages.
+    /// The command that re-records this case's PNG, printed when its pixels failed.
     public var recordCommand: String
+    /// The command that rewrites this case's `expect`, printed when its geometry failed (nil for chart and seed
+    /// cases, whose expectations are edited by hand, and for a case whose `expect` another engine answered).
+    public var updateExpectCommand: String?
+    /// Whether the pixel comparison failed (or the golden is missing), as opposed to the geometry alone.
+    public var pixelsFailed = false
     public var seconds: Double
 
     /// The lines the console and the reports print for a case that did not pass.
@@ -28,7 +33,10 @@ public struct CaseOutcome: Sendable {
         if let expectedPNG { lines.append("expected: \(expectedPNG)") }
         if let actualPNG { lines.append("actual:   \(actualPNG)") }
         if let diffPNG { lines.append("diff:     \(diffPNG)") }
-        if status == .failed { lines.append("re-record, only if the change is intended: \(recordCommand)") }
+        if status == .failed, let updateExpectCommand {
+            lines.append("update the expect, only if the change is intended: \(updateExpectCommand)")
+        }
+        if status == .failed, pixelsFailed { lines.append("re-record the PNG, only if the change is intended: \(recordCommand)") }
         return lines.joined(separator: "\n")
     }
 }

@@ -1,3 +1,4 @@
+import BoxLayout
 import Foundation
 import GDRender
 import LayoutCore
@@ -10,13 +11,18 @@ public struct ConformanceRunner: Sendable {
         /// Where actual and diff PNGs go: `<artifacts>/<case identifier>.actual.png` and `.diff.png`.
         public var artifacts: String
         public var jobs: Int
-        public var fontPath: String
+        /// The pinned font; a run without it still checks every case that has no text.
+        public var font: FontChoice
 
-        public init(golden: String, artifacts: String, jobs: Int, fontPath: String) {
+        public init(golden: String, artifacts: String, jobs: Int, font: FontChoice) {
             self.golden = golden
             self.artifacts = artifacts
             self.jobs = jobs
-            self.fontPath = fontPath
+            self.font = font
+        }
+
+        public init(golden: String, artifacts: String, jobs: Int, fontPath: String) {
+            self.init(golden: golden, artifacts: artifacts, jobs: jobs, font: FontChoice(path: fontPath, searched: [fontPath]))
         }
     }
 
@@ -25,7 +31,8 @@ public struct ConformanceRunner: Sendable {
 
     public init(options: Options) {
         self.options = options
-        self.renderer = GDRenderer(fontPath: options.fontPath)
+        // Without a font only scenes without text reach the renderer, and they never open the font file.
+        self.renderer = GDRenderer(fontPath: options.font.path ?? "")
     }
 
     /// Runs `identifiers` on `options.jobs` threads; the outcomes come back in the order given, whatever the
@@ -45,40 +52,61 @@ public struct ConformanceRunner: Sendable {
         return RunSummary(outcomes: results.outcomes(), seconds: Date().timeIntervalSince(started))
     }
 
-    /// Runs one case: 1. load, 2. lay out and check geometry, 3. render, 4. diff against the golden.
+    /// Runs one case: 1. load, 2. lay out and check geometry, 3. render, 4. diff against the golden (a
+    /// geometry-only case stops after 2).
     public func run(_ identifier: String) -> CaseOutcome {
         let clock = ContinuousClock.now
         let casePath = options.golden + "/" + identifier + ".json"
         var outcome = CaseOutcome(
             identifier: identifier, status: .passed, messages: [], recordCommand: Self.recordCommand(identifier, golden: options.golden),
             seconds: 0)
-        defer { outcome.seconds = (ContinuousClock.now - clock).inSeconds }
         do {
             // 1. Load.
             let file = try CaseLoader.load(casePath, identifier: identifier)
             // 2. Geometry before pixels: a wrong frame explains a pixel failure better than the pixels do.
-            let evaluation = try CaseEvaluator.evaluate(file, measurer: renderer.measurer)
+            let evaluation = try CaseEvaluator.evaluate(file, font: options.font)
             if !evaluation.mismatches.isEmpty {
                 outcome.status = .failed
                 outcome.messages = ["geometry: \(evaluation.mismatches.count) mismatch(es)"]
                     + evaluation.mismatches.prefix(20).map { "  \($0)" }
                     + (evaluation.mismatches.count > 20 ? ["  … and \(evaluation.mismatches.count - 20) more"] : [])
+                // `--update-expect` rewrites box expectations the reference answers; chart and seed ones are edited by hand.
+                if file.definition is BoxCase, file.foreignSource == nil {
+                    outcome.updateExpectCommand = Self.recordCommand(identifier, golden: options.golden, updateExpect: true)
+                }
             }
-            // 3. Render.
-            let actual: RGBAImage
-            do {
-                actual = try renderer.render(evaluation.scene)
-            } catch {
-                throw InputError(file: casePath, message: "render failed: \(error)")
+            if let engine = file.foreignSource {
+                try checkGeometryOnly(file, engine: engine)
+            } else {
+                // 3. Render.
+                let actual: RGBAImage
+                do {
+                    actual = try renderer.render(evaluation.scene)
+                } catch {
+                    throw InputError(file: casePath, message: "render failed: \(error)")
+                }
+                // 4. Pixels.
+                try comparePixels(actual, file: file, outcome: &outcome)
             }
-            // 4. Pixels.
-            try comparePixels(actual, file: file, outcome: &outcome)
         } catch {
             outcome.status = .error
             outcome.messages = ["\(error)"]
         }
         if outcome.status == .passed { removeArtifacts(identifier) }
+        // Measured here, not in a `defer`: a defer would run after the returned copy was made.
+        outcome.seconds = (ContinuousClock.now - clock).inSeconds
         return outcome
+    }
+
+    /// A geometry-only case (its `expect` answered by `engine`) is checked by its `expect` alone: it must have
+    /// one, and a golden PNG next to it is an error, since the reference's picture would pass for the engine's.
+    func checkGeometryOnly(_ file: CaseFile, engine: String) throws(InputError) {
+        guard (file.definition as? BoxCase)?.expect != nil else {
+            throw InputError(file: file.path, jsonPath: "$.expect", message: "a case answered by \(engine) (it has a source) must have an expect")
+        }
+        if FileManager.default.fileExists(atPath: file.goldenPNGPath) {
+            throw InputError(file: file.goldenPNGPath, message: "a case answered by \(engine) (it has a source) is geometry-only and must not have a golden PNG")
+        }
     }
 
     func comparePixels(_ actual: RGBAImage, file: CaseFile, outcome: inout CaseOutcome) throws(InputError) {
@@ -87,6 +115,7 @@ public struct ConformanceRunner: Sendable {
         guard FileManager.default.fileExists(atPath: goldenPath) else {
             try AtomicFile.write(PNGCodec.encode(actual), to: actualPath)
             outcome.status = .failed
+            outcome.pixelsFailed = true
             outcome.actualPNG = actualPath
             outcome.messages.append("golden PNG missing: \(goldenPath) (goldens are never recorded silently)")
             return
@@ -110,6 +139,7 @@ public struct ConformanceRunner: Sendable {
         } catch {
             try AtomicFile.write(PNGCodec.encode(actual), to: actualPath)
             outcome.status = .failed
+            outcome.pixelsFailed = true
             outcome.actualPNG = actualPath
             outcome.messages.append("\(error)")
             return
@@ -118,6 +148,7 @@ public struct ConformanceRunner: Sendable {
         outcome.totalPixels = result.totalPixels
         if result.mismatchedPixels > tolerance.pixels {
             outcome.status = .failed
+            outcome.pixelsFailed = true
             outcome.messages.append(
                 "pixels: \(result.mismatchedPixels) of \(result.totalPixels) differ (allowed \(tolerance.pixels), threshold \(tolerance.threshold))")
             if let diff = result.diffImage {
@@ -143,8 +174,8 @@ public struct ConformanceRunner: Sendable {
         }
     }
 
-    static func recordCommand(_ identifier: String, golden: String) -> String {
-        "ristretto record --golden \(golden) --filter '\(identifier)'"
+    static func recordCommand(_ identifier: String, golden: String, updateExpect: Bool = false) -> String {
+        "ristretto record\(updateExpect ? " --update-expect" : "") --golden \(golden) --filter '\(identifier)'"
     }
 
 }

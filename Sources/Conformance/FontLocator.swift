@@ -1,16 +1,52 @@
 import Foundation
+import GDRender
+import LayoutCore
+
+/// The pinned font as found, or every place it was looked for. Only text needs it: a case without text lays out
+/// and renders without a font (see `CaseEvaluator.evaluate(_:font:)`).
+public struct FontChoice: Sendable {
+    /// The font file, or nil when none of `searched` holds it.
+    public var path: String?
+    /// The candidate paths in the order they were tried.
+    public var searched: [String]
+
+    public init(path: String?, searched: [String]) {
+        self.path = path
+        self.searched = searched
+    }
+
+    /// The error for `file` (a case that needs text, or the option that asked for text) when the font is missing.
+    public func missingError(file: String) -> InputError {
+        InputError(file: file, message: "the pinned font \(FontLocator.fileName) was not found (looked in: "
+            + searched.joined(separator: ", ") + "); pass --font PATH or set RISTRETTO_FONT")
+    }
+
+    /// The font's path, or the missing-font error naming `file`.
+    public func require(for file: String) throws(InputError) -> String {
+        guard let path else { throw missingError(file: file) }
+        return path
+    }
+
+    /// The measurer for laying out: FreeType with the font, or one that only notes that text was measured.
+    func measurer() -> any TextMeasuring {
+        path.map { FreeTypeTextMeasurer(fontPath: $0) } ?? FontlessMeasurer()
+    }
+}
 
 /// Finds the pinned font, so every command renders and measures text with the same face.
 public enum FontLocator {
+    public static let fileName = "LiberationSans-Regular.ttf"
     /// The font's path inside a golden folder.
-    public static let relativePath = "fonts/LiberationSans-Regular.ttf"
+    public static let relativePath = "fonts/" + fileName
 
-    /// An explicit path wins; then `RISTRETTO_FONT`; then `golden/fonts/…` in the golden folder, next to or
-    /// above `near` (a case file), or under the working directory.
-    public static func locate(explicit: String?, golden: String?, near: String?) throws(InputError) -> String {
-        if let explicit { return try existing(explicit) }
+    /// An explicit path wins; then `RISTRETTO_FONT` (either must exist); then, in order: `fonts/…` in the golden
+    /// folder; `golden/fonts/…` next to or above `near` (a case file) and under the working directory; and,
+    /// relative to the executable, `golden/fonts/…` in up to four folders above it (a build inside a checkout)
+    /// and `share/ristretto/fonts/…` beside its folder (an installed `bin/ristretto`).
+    public static func find(explicit: String?, golden: String?, near: String?) throws(InputError) -> FontChoice {
+        if let explicit { return FontChoice(path: try existing(explicit), searched: [explicit]) }
         if let fromEnvironment = ProcessInfo.processInfo.environment["RISTRETTO_FONT"], !fromEnvironment.isEmpty {
-            return try existing(fromEnvironment)
+            return FontChoice(path: try existing(fromEnvironment), searched: [fromEnvironment])
         }
         var candidates: [String] = []
         if let golden { candidates.append(golden + "/" + relativePath) }
@@ -23,12 +59,45 @@ public enum FontLocator {
             }
         }
         candidates.append(FileManager.default.currentDirectoryPath + "/golden/" + relativePath)
-        if let found = candidates.first(where: { FileManager.default.fileExists(atPath: $0) }) { return found }
-        throw InputError(file: "golden/" + relativePath, message: "the pinned font was not found; pass --font PATH or set RISTRETTO_FONT")
+        candidates += executableRelativeCandidates()
+        var unique: [String] = []
+        for candidate in candidates where !unique.contains(candidate) { unique.append(candidate) }
+        return FontChoice(path: unique.first { FileManager.default.fileExists(atPath: $0) }, searched: unique)
+    }
+
+    /// `<folder>/golden/fonts/…` for the executable's folder and three above it, and `<folder>/../share/ristretto/
+    /// fonts/…`. The executable is resolved through symbolic links, so a link in a bin folder finds its build.
+    static func executableRelativeCandidates() -> [String] {
+        guard let executable = Bundle.main.executableURL?.resolvingSymlinksInPath() else { return [] }
+        var folder = executable.deletingLastPathComponent()
+        var candidates = [folder.deletingLastPathComponent().path + "/share/ristretto/" + relativePath]
+        for _ in 0..<4 {
+            candidates.append(folder.path + "/golden/" + relativePath)
+            folder = folder.deletingLastPathComponent()
+        }
+        return candidates
     }
 
     static func existing(_ path: String) throws(InputError) -> String {
         guard FileManager.default.fileExists(atPath: path) else { throw InputError(file: path, message: "font file not found") }
         return path
+    }
+}
+
+/// Stands in for the font when none was found: measures nothing and remembers that it was asked, so the
+/// evaluation can refuse a case with text and let every other case run.
+final class FontlessMeasurer: TextMeasuring, @unchecked Sendable {
+    private let lock = NSLock()
+    private var asked = false
+
+    var wasAsked: Bool { lock.withLock { asked } }
+
+    func lineWidth(of line: Substring, fontSize: Double) -> Double { note() }
+    func lineHeight(fontSize: Double) -> Double { note() }
+    func ascent(fontSize: Double) -> Double { note() }
+
+    private func note() -> Double {
+        lock.withLock { asked = true }
+        return 0
     }
 }

@@ -26,7 +26,7 @@ public enum Reports {
         return xml + "  </testsuite>\n</testsuites>\n"
     }
 
-    /// Markdown for a CI step summary: totals, then a table of the cases that did not pass.
+    /// Markdown for a CI step summary: totals, then a table of the cases that did not pass with their first messages.
     public static func markdown(_ summary: RunSummary) -> String {
         var text = "## Ristretto conformance\n\n**\(summary.line)** in \(String(format: "%.1f", summary.seconds)) s\n"
         let problems = summary.outcomes.filter { $0.status != .passed }
@@ -34,14 +34,42 @@ public enum Reports {
         text += "\n| case | status | problem | pixels |\n|---|---|---|---|\n"
         for outcome in problems {
             let pixels = outcome.mismatchedPixels.map { "\($0) / \(outcome.totalPixels ?? 0)" } ?? "–"
-            let problem = (outcome.messages.first ?? "").replacingOccurrences(of: "|", with: "\\|")
+            // The headline and the first mismatches (`node [1]: x expected 44, got 46`), as the console prints them.
+            let problem = outcome.messages.prefix(markdownMessageLines).map { $0.trimmingCharacters(in: .whitespaces) }
+                .joined(separator: "<br>").replacingOccurrences(of: "|", with: "\\|")
             text += "| `\(outcome.identifier)` | \(outcome.status.rawValue) | \(problem) | \(pixels) |\n"
         }
-        text += "\nRe-record a case only when its change is intended: `ristretto record --filter 'CASE'`.\n"
+        text += "\nOnly when a change is intended: update a box case's expected geometry with "
+            + "`ristretto record --update-expect --filter 'CASE'`, re-record its PNG with `ristretto record --filter 'CASE'`.\n"
         return text
     }
 
-    /// A single HTML file with the PNGs inlined, so it can be uploaded as one CI artifact.
+    /// How many message lines a Markdown row shows: the headline and the first three mismatches.
+    static let markdownMessageLines = 4
+
+    /// Machine-readable results: totals, then per case its status, time, messages (the first mismatches
+    /// included), pixel counts and artifact paths. Keys are sorted; absent values are left out.
+    public static func json(_ summary: RunSummary) throws -> Data {
+        struct Case: Encodable {
+            var identifier: String, status: String, seconds: Double, messages: [String]
+            var mismatchedPixels: Int?, totalPixels: Int?, expectedPNG: String?, actualPNG: String?, diffPNG: String?
+        }
+        struct Document: Encodable {
+            var passed: Int, failed: Int, errors: Int, seconds: Double, cases: [Case]
+        }
+        let cases = summary.outcomes.map { outcome in
+            Case(identifier: outcome.identifier, status: outcome.status.rawValue, seconds: outcome.seconds,
+                 messages: outcome.messages.map { $0.trimmingCharacters(in: .whitespaces) },
+                 mismatchedPixels: outcome.mismatchedPixels, totalPixels: outcome.totalPixels,
+                 expectedPNG: outcome.expectedPNG, actualPNG: outcome.actualPNG, diffPNG: outcome.diffPNG)
+        }
+        let errors = summary.outcomes.count { $0.status == .error }
+        return try JSONOutput.encode(Document(passed: summary.passed, failed: summary.failed - errors, errors: errors,
+                                              seconds: summary.seconds, cases: cases))
+    }
+
+    /// A single HTML file with the PNGs inlined, so it can be uploaded as one CI artifact: the summary, each
+    /// failing case with its images, then the table of every case.
     /// `readImage` returns a file's bytes (or nil when it is absent).
     public static func html(_ summary: RunSummary, readImage: (String) -> Data?) -> String {
         var page = """
@@ -52,15 +80,9 @@ public enum Reports {
             figure{margin:0}img{border:1px solid #999;image-rendering:pixelated;max-width:480px}pre{white-space:pre-wrap;background:#f6f6f6;padding:8px}
             </style></head><body><h1>Ristretto conformance</h1>
             <p><b>\(escape(summary.line))</b> in \(String(format: "%.1f", summary.seconds)) s</p>
-            <table><tr><th>case</th><th>status</th><th>pixels</th><th>time (s)</th></tr>
 
             """
-        for outcome in summary.outcomes {
-            let pixels = outcome.mismatchedPixels.map { "\($0) / \(outcome.totalPixels ?? 0)" } ?? "–"
-            let anchor = outcome.status == .passed ? escape(outcome.identifier) : "<a href=\"#\(escape(outcome.identifier))\">\(escape(outcome.identifier))</a>"
-            page += "<tr><td>\(anchor)</td><td class=\"\(outcome.status.rawValue)\">\(outcome.status.rawValue)</td><td>\(pixels)</td><td>\(format(outcome.seconds))</td></tr>\n"
-        }
-        page += "</table>\n"
+        // The failing cases first, so a reader sees them without scrolling past every passing row.
         for outcome in summary.outcomes where outcome.status != .passed {
             page += "<div class=\"case\" id=\"\(escape(outcome.identifier))\"><h2>\(escape(outcome.identifier)) — \(outcome.status.rawValue)</h2><pre>\(escape(outcome.failureText))</pre><div class=\"images\">"
             for (title, path) in [("expected", outcome.expectedPNG), ("actual", outcome.actualPNG), ("diff", outcome.diffPNG)] {
@@ -69,6 +91,13 @@ public enum Reports {
             }
             page += "</div></div>\n"
         }
+        page += "<h2>All cases</h2>\n<table><tr><th>case</th><th>status</th><th>pixels</th><th>time (s)</th></tr>\n"
+        for outcome in summary.outcomes {
+            let pixels = outcome.mismatchedPixels.map { "\($0) / \(outcome.totalPixels ?? 0)" } ?? "–"
+            let anchor = outcome.status == .passed ? escape(outcome.identifier) : "<a href=\"#\(escape(outcome.identifier))\">\(escape(outcome.identifier))</a>"
+            page += "<tr><td>\(anchor)</td><td class=\"\(outcome.status.rawValue)\">\(outcome.status.rawValue)</td><td>\(pixels)</td><td>\(format(outcome.seconds))</td></tr>\n"
+        }
+        page += "</table>\n"
         return page + "</body></html>\n"
     }
 

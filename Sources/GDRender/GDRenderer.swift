@@ -25,12 +25,19 @@ public struct GDRenderer: Sendable {
         try draw(scene).pngData()
     }
 
+    /// Refuses a canvas that cannot be drawn at all: not finite, or less than one pixel on a side once rounded up.
+    /// `ristretto layout` applies the same rule, so a case that lays out also renders (size limits aside).
+    public static func checkCanvas(_ size: Size) throws(RenderError) {
+        let width = size.width.rounded(.up), height = size.height.rounded(.up)
+        guard width.isFinite, height.isFinite, width >= 1, height >= 1 else {
+            throw .invalidCanvas(width: size.width, height: size.height)
+        }
+    }
+
     func draw(_ scene: Scene) throws(RenderError) -> GDImage {
         // 1. Validate the canvas before allocating it.
+        try Self.checkCanvas(scene.size)
         let width = scene.size.width.rounded(.up), height = scene.size.height.rounded(.up)
-        guard width.isFinite, height.isFinite, width >= 1, height >= 1 else {
-            throw .invalidCanvas(width: scene.size.width, height: scene.size.height)
-        }
         guard width <= Double(RenderLimits.maxDimension), height <= Double(RenderLimits.maxDimension) else {
             throw .canvasTooLarge(width: width, height: height)
         }

@@ -27,7 +27,7 @@ struct BenchCommand: ParsableCommand {
     var modes: String = "fresh,relayout"
     @Option(help: "Comma-separated output formats, printed in order: table, markdown, json, csv.")
     var format: String = "table"
-    @Option(help: "Write a plot of cost against size (log-log, one line per engine and mode) to this PNG.")
+    @Option(help: "Write a plot of cost against size (log-log, one line per engine and mode) to this PNG (not with --check, which times nothing).")
     var plot: String?
     @Flag(help: "A smoke run: three sizes per shape and short batches. Not a measurement.")
     var quick = false
@@ -43,14 +43,22 @@ struct BenchCommand: ParsableCommand {
     var enginesDirectory: String?
     @OptionGroup var fontOptions: FontOptions
 
+    func validate() throws {
+        // --check compares frames and times nothing: there is no cost to plot.
+        if check, plot != nil { throw ValidationError("--plot has no effect with --check") }
+    }
+
     func run() throws {
         let configuration = BenchmarkConfiguration(
-            shapes: try Self.parseList(shape, option: "--shape") { BenchShape(rawValue: $0) },
-            sizes: try sizes.map { text in try Self.parseList(text, option: "--sizes") { Int($0).flatMap { $0 > 0 ? $0 : nil } } },
-            modes: try Self.parseList(modes, option: "--modes") { BenchMode(rawValue: $0) },
+            shapes: try Self.parseList(shape, option: "--shape", allowed: Self.names(BenchShape.self)) { BenchShape(rawValue: $0) },
+            sizes: try sizes.map { text in
+                try Self.parseList(text, option: "--sizes", allowed: "positive whole numbers, e.g. 5,10,200") { Int($0).flatMap { $0 > 0 ? $0 : nil } }
+            },
+            modes: try Self.parseList(modes, option: "--modes", allowed: Self.names(BenchMode.self)) { BenchMode(rawValue: $0) },
             includeScaling: scaling, quick: quick)
-        let formats = try Self.parseList(format, option: "--format") { ReportFormat(rawValue: $0) }
-        let selected = try Self.parseList(engines, option: "--engines") { (["reference"] + SubprocessEngine.knownPeers).contains($0) ? $0 : nil }
+        let formats = try Self.parseList(format, option: "--format", allowed: Self.names(ReportFormat.self)) { ReportFormat(rawValue: $0) }
+        let engineNames = ["reference"] + SubprocessEngine.knownPeers
+        let selected = try Self.parseList(engines, option: "--engines", allowed: engineNames.joined(separator: ", ")) { engineNames.contains($0) ? $0 : nil }
         let adapters = selected.map { name -> any LayoutEngineAdapter in
             name == "reference" ? ReferenceEngine() : SubprocessEngine(name: name, executablePath: peerDirectory() + "/\(name)-adapter")
         }
@@ -61,7 +69,7 @@ struct BenchCommand: ParsableCommand {
         let report = try runBenchmarks(configuration, engines: adapters)
         for format in formats { print(try report.formatted(format)) }
         if let plot {
-            let renderer = GDRenderer(fontPath: try FontLocator.locate(explicit: fontOptions.font, golden: golden, near: nil))
+            let renderer = GDRenderer(fontPath: try fontOptions.choice(golden: golden).require(for: plot))
             do {
                 try AtomicFile.write(try renderer.renderPNG(report.plotScene()), to: plot)
             } catch let error as RenderError {
@@ -113,13 +121,19 @@ struct BenchCommand: ParsableCommand {
         return candidates.first { FileManager.default.fileExists(atPath: $0) } ?? candidates[0]
     }
 
-    static func parseList<Value>(_ text: String, option: String, parse: (String) -> Value?) throws -> [Value] {
+    /// Parses a comma-separated option; an unknown item is an error that lists the `allowed` values.
+    static func parseList<Value>(_ text: String, option: String, allowed: String, parse: (String) -> Value?) throws -> [Value] {
         let items = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-        guard !items.isEmpty else { throw InputError(file: option, message: "expected a comma-separated list") }
+        guard !items.isEmpty else { throw InputError(file: option, message: "expected a comma-separated list (allowed: \(allowed))") }
         return try items.map { item in
-            guard let value = parse(item) else { throw InputError(file: option, message: "unknown value '\(item)'") }
+            guard let value = parse(item) else { throw InputError(file: option, message: "unknown value '\(item)' (allowed: \(allowed))") }
             return value
         }
+    }
+
+    /// The raw values of an option's enumeration, for error messages.
+    static func names<Value: CaseIterable & RawRepresentable<String>>(_ type: Value.Type) -> String {
+        Value.allCases.map(\.rawValue).joined(separator: ", ")
     }
 }
 

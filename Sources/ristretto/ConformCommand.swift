@@ -7,15 +7,21 @@ struct SuiteOptions: ParsableArguments {
     @Option(help: "The golden folder holding <suite>/<case>.json and .png.")
     var golden: String = "golden"
 
-    @Option(help: "Only cases whose identifier (e.g. box/hbox-space) contains PATTERN, or matches it as a glob when it has * ? [.")
+    @Option(help: "Only cases whose identifier (e.g. box/linear-space) contains PATTERN, or matches it as a glob when it has * ? [ (e.g. 'box/linear-*').")
     var filter: String?
 
+    /// The cases to run. A folder without cases, or a filter that matches none, is an error (exit 2), so that a
+    /// misconfigured CI job cannot pass by running nothing; an empty shard of a non-empty selection is not.
     func selectedCases(shard: CaseSelection.Shard? = nil) throws -> [String] {
-        let selected = CaseSelection.select(try CaseSelection.discover(golden: golden), filter: filter, shard: shard)
-        if selected.isEmpty, filter != nil {
+        let discovered = try CaseSelection.discover(golden: golden)
+        guard !discovered.isEmpty else {
+            throw InputError(file: golden, message: "no case found (expected <suite>/<case>.json files in the golden folder)")
+        }
+        let filtered = CaseSelection.select(discovered, filter: filter, shard: nil)
+        if filtered.isEmpty {
             throw InputError(file: golden, message: "no case matches --filter '\(filter ?? "")'")
         }
-        return selected
+        return CaseSelection.select(filtered, filter: nil, shard: shard)
     }
 }
 
@@ -30,7 +36,7 @@ struct ConformCommand: ParsableCommand {
             """)
 
     @OptionGroup var suite: SuiteOptions
-    @Option(help: "Worker threads (default: all cores).")
+    @Option(help: "Worker threads.")
     var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
     @Option(help: "Run only shard I of N (1-based, e.g. 2/4); the split is deterministic.")
     var shard: String?
@@ -42,6 +48,8 @@ struct ConformCommand: ParsableCommand {
     var html: String?
     @Option(help: "Write a Markdown summary to FILE (for a CI step summary).")
     var markdown: String?
+    @Option(help: "Write machine-readable results to FILE as JSON (per case: status, seconds, messages, pixel counts, artifact paths; plus totals).")
+    var json: String?
     @OptionGroup var fontOptions: FontOptions
 
     func validate() throws {
@@ -51,8 +59,8 @@ struct ConformCommand: ParsableCommand {
     func run() throws {
         let shard = try shard.map { text throws(InputError) in try CaseSelection.Shard(parsing: text) }
         let identifiers = try suite.selectedCases(shard: shard)
-        let fontPath = try FontLocator.locate(explicit: fontOptions.font, golden: suite.golden, near: nil)
-        let runner = ConformanceRunner(options: .init(golden: suite.golden, artifacts: artifacts, jobs: jobs, fontPath: fontPath))
+        let font = try fontOptions.choice(golden: suite.golden)
+        let runner = ConformanceRunner(options: .init(golden: suite.golden, artifacts: artifacts, jobs: jobs, font: font))
         let console = Console()
         let summary = runner.run(identifiers) { finished, outcome in
             console.progress(finished: finished, total: identifiers.count, outcome: outcome)
@@ -64,6 +72,7 @@ struct ConformCommand: ParsableCommand {
         }
         if let junit { try AtomicFile.write(Data(Reports.junit(summary).utf8), to: junit) }
         if let markdown { try AtomicFile.write(Data(Reports.markdown(summary).utf8), to: markdown) }
+        if let json { try AtomicFile.write(try Reports.json(summary) + Data("\n".utf8), to: json) }
         if let html {
             let page = Reports.html(summary) { FileManager.default.contents(atPath: $0) }
             try AtomicFile.write(Data(page.utf8), to: html + "/index.html")
@@ -97,39 +106,83 @@ final class Console: @unchecked Sendable {
 struct RecordCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "record",
-        abstract: "Regenerate golden PNGs on purpose.",
+        abstract: "Regenerate golden PNGs, or with --update-expect the expected geometry of box cases, on purpose.",
         discussion: """
-            Writes are atomic (temporary file, then rename). Prints each file as created, updated, unchanged or \
-            skipped. Never records a case whose layout, expectations or render failed. Refuses to run when CI=true \
-            unless --force. Exit code 2 when any case could not be recorded.
+            Writes are atomic (temporary file, then rename). Prints 'created: PATH' or 'updated: PATH' for each PNG \
+            written and 'skipped: CASE (why)' for each geometry-only case, then 'N created, N updated, N unchanged, \
+            N skipped, N not recorded'. Never records a case whose layout, expectations or render failed. \
+            --update-expect rewrites the 'expect' of box cases from the reference layout instead, splicing the new \
+            value into the file (the rest stays byte-identical); it prints 'CASE: node [1]: x 44 → 46' per change \
+            and 'skipped: CASE (why)' for a box case without an expect, then 'N updated, N unchanged, N skipped, \
+            N not box cases, N not updated'. Refuses to run in CI (CI set to anything but empty, false or 0) \
+            unless --force. Exit code 2 when any case could not be recorded or updated.
             """)
 
     @OptionGroup var suite: SuiteOptions
     @Flag(help: "Only record cases that have no PNG yet.")
     var missingOnly = false
-    @Flag(help: "Record even when CI=true.")
+    @Flag(help: "Rewrite the expect of the selected box cases from the reference layout instead of recording PNGs.")
+    var updateExpect = false
+    @Flag(help: "Record even in CI.")
     var force = false
     @OptionGroup var fontOptions: FontOptions
 
+    func validate() throws {
+        if updateExpect, missingOnly { throw ValidationError("--missing-only has no effect with --update-expect") }
+    }
+
     func run() throws {
-        if ProcessInfo.processInfo.environment["CI"] == "true", !force {
-            throw InputError(file: suite.golden, message: "refusing to record goldens in CI (CI=true); pass --force if you really mean it")
+        let environment = ProcessInfo.processInfo.environment
+        if Recorder.isContinuousIntegration(environment), !force {
+            throw InputError(file: suite.golden, message: "refusing to record goldens in CI (CI=\(environment["CI"] ?? "")); pass --force if you really mean it")
         }
-        let fontPath = try FontLocator.locate(explicit: fontOptions.font, golden: suite.golden, near: nil)
-        let recorder = Recorder(golden: suite.golden, fontPath: fontPath)
+        let font = try fontOptions.choice(golden: suite.golden)
+        let identifiers = try suite.selectedCases()
+        let problems = updateExpect ? updateExpectations(identifiers, font: font) : recordPNGs(identifiers, font: font)
+        if problems > 0 { throw ExitCode(2) }
+    }
+
+    /// Records PNGs; returns how many cases could not be recorded.
+    func recordPNGs(_ identifiers: [String], font: FontChoice) -> Int {
+        let recorder = Recorder(golden: suite.golden, font: font)
         var counts: [Recorder.Change: Int] = [:]
         var problems = 0
-        for identifier in try suite.selectedCases() {
+        for identifier in identifiers {
             let entry = recorder.record(identifier, missingOnly: missingOnly)
-            if let change = entry.change {
-                counts[change, default: 0] += 1
-                if change == .created || change == .updated { print("\(change.rawValue): \(entry.goldenPNG)") }
-            } else {
+            guard let change = entry.change else {
                 problems += 1
-                FileHandle.standardError.write(Data("error: \(identifier): \(entry.problem ?? "unknown")\n".utf8))
+                Self.reportProblem(identifier, entry.problem)
+                continue
             }
+            counts[change, default: 0] += 1
+            if change == .created || change == .updated { print("\(change.rawValue): \(entry.goldenPNG)") }
+            if change == .skipped, !missingOnly, let note = entry.note { print("skipped: \(identifier) (\(note))") }
         }
         print("\(counts[.created, default: 0]) created, \(counts[.updated, default: 0]) updated, \(counts[.unchanged, default: 0]) unchanged, \(counts[.skipped, default: 0]) skipped, \(problems) not recorded")
-        if problems > 0 { throw ExitCode(2) }
+        return problems
+    }
+
+    /// Rewrites `expect` values; returns how many cases could not be updated.
+    func updateExpectations(_ identifiers: [String], font: FontChoice) -> Int {
+        let updater = ExpectUpdater(golden: suite.golden, font: font)
+        var counts: [ExpectUpdater.Change: Int] = [:]
+        var problems = 0
+        for identifier in identifiers {
+            let entry = updater.update(identifier)
+            guard let change = entry.change else {
+                problems += 1
+                Self.reportProblem(identifier, entry.problem)
+                continue
+            }
+            counts[change, default: 0] += 1
+            for difference in entry.differences { print("\(identifier): \(difference)") }
+            if change == .skipped { print("skipped: \(identifier) (\(entry.note ?? "skipped"))") }
+        }
+        print("\(counts[.updated, default: 0]) updated, \(counts[.unchanged, default: 0]) unchanged, \(counts[.skipped, default: 0]) skipped, \(counts[.notBoxCase, default: 0]) not box cases, \(problems) not updated")
+        return problems
+    }
+
+    static func reportProblem(_ identifier: String, _ problem: String?) {
+        FileHandle.standardError.write(Data("error: \(identifier): \(problem ?? "unknown")\n".utf8))
     }
 }

@@ -11,7 +11,9 @@ struct DiffCommand: ParsableCommand {
         abstract: "Compare two PNGs the way pixelmatch does.",
         discussion: """
             Prints 'mismatched: N of M pixels'. Exit code 0 when N is within --allowed, 1 otherwise (also for \
-            images of different sizes), 2 when a file is missing or not a PNG.
+            images of different sizes, when no diff image is written), 2 when a file is missing or not a PNG. \
+            --format json prints {"mismatched":N,"total":M,"percentage":P,"threshold":T,"includeAA":B} instead \
+            (for different sizes: "mismatched":null and an "error").
             """)
 
     @Argument(help: "The expected PNG.") var expected: String
@@ -22,6 +24,8 @@ struct DiffCommand: ParsableCommand {
     @Option(help: "Write the diff image (mismatches red, anti-aliasing yellow) to this PNG.") var output: String?
     @Option(help: "Also time the comparison over N runs and print its throughput in megapixels per second.")
     var benchmarkIterations: Int?
+    @Option(help: "Output format: text or json.")
+    var format: OutputFormat = .text
 
     func validate() throws {
         guard threshold.isFinite, (0...1).contains(threshold) else { throw ValidationError("--threshold must be within 0...1") }
@@ -35,11 +39,21 @@ struct DiffCommand: ParsableCommand {
         do {
             result = try PixelDiff.compare(expectedImage, actualImage, options: options)
         } catch {
-            print("mismatched: \(error)")
+            if format == .json {
+                print(try jsonLine(["mismatched": NSNull(), "total": NSNull(), "error": "\(error)"]))
+            } else {
+                print("mismatched: \(error)")
+                if output != nil { print("no diff image written: sizes differ") }
+            }
             throw ExitCode(1)
         }
         if let output, let diff = result.diffImage { try AtomicFile.write(PNGCodec.encode(diff), to: output) }
-        print("mismatched: \(result.mismatchedPixels) of \(result.totalPixels) pixels")
+        if format == .json {
+            let percentage = result.totalPixels == 0 ? 0 : 100 * Double(result.mismatchedPixels) / Double(result.totalPixels)
+            print(try jsonLine(["mismatched": result.mismatchedPixels, "total": result.totalPixels, "percentage": percentage]))
+        } else {
+            print("mismatched: \(result.mismatchedPixels) of \(result.totalPixels) pixels")
+        }
         if let iterations = benchmarkIterations, iterations > 0 {
             let timing = PixelDiff.Options(threshold: threshold, includeAntiAliased: includeAA, diffImage: false)
             let start = ContinuousClock.now
@@ -50,6 +64,13 @@ struct DiffCommand: ParsableCommand {
         if result.mismatchedPixels > allowed { throw ExitCode(1) }
     }
 
+    /// One JSON object on one line, keys sorted, with the comparison's settings added.
+    func jsonLine(_ fields: [String: Any]) throws -> String {
+        let object = fields.merging(["threshold": threshold, "includeAA": includeAA]) { first, _ in first }
+        let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
+        return String(decoding: data, as: UTF8.self)
+    }
+
     static func readPNG(_ path: String) throws(InputError) -> RGBAImage {
         let bytes = try CaseLoader.readFile(path, limit: 256 << 20)
         do {
@@ -58,4 +79,9 @@ struct DiffCommand: ParsableCommand {
             throw InputError(file: path, message: error.description)
         }
     }
+}
+
+/// The `--format` of commands that print either text for people or JSON for tools.
+enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
+    case text, json
 }

@@ -19,8 +19,13 @@ struct LayoutCommand: ParsableCommand {
 
     func run() throws {
         let file = try CaseLoader.load(casePath)
-        let measurer = FreeTypeTextMeasurer(fontPath: try FontLocator.locate(explicit: fontOptions.font, golden: nil, near: casePath))
-        let evaluation = try CaseEvaluator.evaluate(file, measurer: measurer)
+        let evaluation = try CaseEvaluator.evaluate(file, font: try fontOptions.choice(near: casePath))
+        // The same canvas rule as `render`, so that a case that lays out also renders.
+        do {
+            try GDRenderer.checkCanvas(evaluation.scene.size)
+        } catch {
+            throw InputError(file: casePath, message: error.description)
+        }
         FileHandle.standardOutput.write(evaluation.geometryJSON + Data("\n".utf8))
     }
 }
@@ -29,26 +34,35 @@ struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
         abstract: "Render a case to a PNG.",
-        discussion: "The PNG is byte-identical across runs. It is written atomically: on any error no file is left behind.")
+        discussion: """
+            The PNG is byte-identical across runs. It is written atomically: on any error no file is left behind. \
+            '-o -' writes the PNG to stdout.
+            """)
 
     @Argument(help: "The case file (.json).")
     var casePath: String
 
-    @Option(name: [.short, .customLong("output")], help: "The PNG to write.")
+    @Option(name: [.short, .customLong("output")], help: "The PNG to write, or - for stdout.")
     var output: String
 
     @OptionGroup var fontOptions: FontOptions
 
     func run() throws {
         let file = try CaseLoader.load(casePath)
-        let renderer = GDRenderer(fontPath: try FontLocator.locate(explicit: fontOptions.font, golden: nil, near: casePath))
-        let evaluation = try CaseEvaluator.evaluate(file, measurer: renderer.measurer)
+        let font = try fontOptions.choice(near: casePath)
+        let evaluation = try CaseEvaluator.evaluate(file, font: font)
+        // Without a font only a scene without text gets here, and drawing it never opens the font file.
+        let renderer = GDRenderer(fontPath: font.path ?? "")
         let png: [UInt8]
         do {
             png = try renderer.renderPNG(evaluation.scene)
         } catch {
             throw InputError(file: casePath, message: error.description)
         }
-        try AtomicFile.write(png, to: output)
+        if output == "-" {
+            FileHandle.standardOutput.write(Data(png))
+        } else {
+            try AtomicFile.write(png, to: output)
+        }
     }
 }

@@ -26,14 +26,29 @@ struct Ristretto: ParsableCommand {
             if code == .success {
                 self.exit(withError: error)
             }
-            FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+            FileHandle.standardError.write(Data((argumentErrorLine(for: error) + "\n").utf8))
             Foundation.exit(2)
         }
     }
 }
 
+extension Ristretto {
+    /// ArgumentParser's usage error as one line in the project's style: `error: MESSAGE (see 'ristretto X --help')`
+    /// instead of its capitalised `Error:` and a usage block.
+    static func argumentErrorLine(for error: any Error) -> String {
+        let full = fullMessage(for: error)
+        let helpCommand = full.firstMatch(of: /See '([^']+)'/).map { String($0.1) } ?? "ristretto --help"
+        return "error: \(message(for: error)) (see '\(helpCommand)')"
+    }
+}
+
 /// Where the pinned font comes from; shared by every command that measures or draws text.
 struct FontOptions: ParsableArguments {
-    @Option(help: "The TrueType font for text (default: golden/fonts/LiberationSans-Regular.ttf near the case or the working directory, or $RISTRETTO_FONT).")
+    @Option(help: "The TrueType font for text (default: $RISTRETTO_FONT, else golden/fonts/LiberationSans-Regular.ttf in --golden, near the case, in the working directory or near the executable, or share/ristretto/fonts beside its folder). Only cases with text need it.")
     var font: String?
+
+    /// The font for cases in `golden` or near the case file `near`; see `FontLocator.find`.
+    func choice(golden: String? = nil, near: String? = nil) throws(InputError) -> FontChoice {
+        try FontLocator.find(explicit: font, golden: golden, near: near)
+    }
 }

@@ -143,21 +143,3 @@ import TestSupport
         }
     }
 }
-
-extension CLIRun {
-    /// The CLI contract for bad input: the documented exit code, no crash, and for our own errors (exit 2, not an
-    /// argument-parser usage error) exactly one stderr line `error: …` holding `stderr`.
-    func expectOrderly(exit: Int32, stderr expected: String, _ what: String, sourceLocation: SourceLocation = #_sourceLocation) {
-        #expect(!signalled, "\(what): crashed with signal \(status)\n\(stderr)", sourceLocation: sourceLocation)
-        #expect(status == exit, "\(what): exit \(status), expected \(exit)\nstderr: \(stderr)", sourceLocation: sourceLocation)
-        #expect(!stderr.contains("Fatal error"), "\(what): \(stderr)", sourceLocation: sourceLocation)
-        if expected.isEmpty {
-            #expect(exit != 0 || stderr.isEmpty, "\(what): unexpected stderr \(stderr)", sourceLocation: sourceLocation)
-        } else {
-            #expect(stderr.contains(expected), "\(what): stderr was \(stderr)", sourceLocation: sourceLocation)
-        }
-        if stderr.hasPrefix("error: ") {
-            #expect(stderr.split(separator: "\n").count == 1, "\(what): more than one stderr line: \(stderr)", sourceLocation: sourceLocation)
-        }
-    }
-}

@@ -1,0 +1,109 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// The command examples of README.md, docs/*.md and golden/README.md, run against a copy of the repository's
+/// golden folder, so that the documentation cannot name a case, file or flag that does not exist.
+///
+/// The rule (also in docs/cli.md, "Examples are tested"):
+/// - an example is a line inside a fenced code block that starts with `ristretto ` (a line such as
+///   `tools/setup && .build/release/ristretto conform` is a setup step, not an example);
+/// - `bench` examples are skipped: they time for minutes or need the peer engines or a browser;
+/// - a trailing `# comment` may say `exit 1` when the example is documented to fail; otherwise it must exit 0;
+/// - an output redirection (`> FILE`) ends the arguments: the test reads stdout itself;
+/// - examples run in a scratch folder holding a copy of `golden/` and, for examples that name them,
+///   `expected.png` and `actual.png` (copies of a real golden PNG).
+@Suite struct DocExamplesTests {
+    struct Example: CustomTestStringConvertible, Sendable {
+        var document: String
+        var line: String
+        var arguments: [String]
+        var exit: Int32
+
+        var testDescription: String { "\(document): \(line)" }
+    }
+
+    static let documents: [String] = {
+        let docs = (try? FileManager.default.contentsOfDirectory(atPath: TestSupport.repositoryRoot + "/docs")) ?? []
+        return ["README.md", "golden/README.md"] + docs.filter { $0.hasSuffix(".md") }.sorted().map { "docs/" + $0 }
+    }()
+
+    static let examples: [Example] = documents.flatMap { document -> [Example] in
+        let text = (try? String(contentsOfFile: TestSupport.repositoryRoot + "/" + document, encoding: .utf8)) ?? ""
+        var inBlock = false
+        var found: [Example] = []
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.trimmingCharacters(in: .whitespaces).hasPrefix("```") {
+                inBlock.toggle()
+                continue
+            }
+            guard inBlock, line.hasPrefix("ristretto ") else { continue }
+            let (command, comment) = splitComment(String(line))
+            let words = shellWords(command).prefix { $0 != ">" }
+            found.append(Example(
+                document: document, line: String(line), arguments: Array(words.dropFirst()),
+                exit: comment.contains("exit 1") ? 1 : 0))
+        }
+        return found
+    }
+
+    /// Splits `command  # comment` at the first `#` outside quotes.
+    static func splitComment(_ line: String) -> (String, String) {
+        var quote: Character?
+        for index in line.indices {
+            let character = line[index]
+            if let open = quote {
+                if character == open { quote = nil }
+            } else if character == "'" || character == "\"" {
+                quote = character
+            } else if character == "#", index == line.startIndex || line[line.index(before: index)] == " " {
+                return (String(line[..<index]), String(line[line.index(after: index)...]))
+            }
+        }
+        return (line, "")
+    }
+
+    /// Words as a POSIX shell splits them, for the quoting the docs use (single and double quotes, no escapes).
+    static func shellWords(_ text: String) -> [String] {
+        var words: [String] = [], current = "", inWord = false
+        var quote: Character?
+        for character in text {
+            if let open = quote {
+                if character == open { quote = nil } else { current.append(character) }
+            } else if character == "'" || character == "\"" {
+                quote = character
+                inWord = true
+            } else if character == " " || character == "\t" {
+                if inWord { words.append(current) }
+                current = ""
+                inWord = false
+            } else {
+                current.append(character)
+                inWord = true
+            }
+        }
+        if inWord { words.append(current) }
+        return words
+    }
+
+    static func skipReason(_ example: Example) -> String? {
+        example.arguments.first == "bench" ? "bench examples time for minutes or need the peer engines" : nil
+    }
+
+    @Test func theDocumentsHaveExamples() {
+        #expect(Self.examples.count >= 8, "\(Self.examples.map(\.line))")
+        #expect(Self.examples.contains { $0.document == "README.md" && $0.arguments.first == "layout" })
+    }
+
+    @Test(arguments: examples.filter { skipReason($0) == nil })
+    func exampleRuns(_ example: Example) throws {
+        let folder = try CLIRun.scratchFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.copyItem(atPath: TestSupport.goldenDirectory, toPath: folder + "/golden")
+        for name in ["expected.png", "actual.png"] {
+            try FileManager.default.copyItem(atPath: TestSupport.goldenDirectory + "/scene/all-primitives.png", toPath: folder + "/" + name)
+        }
+        let run = try CLIRun(example.arguments, directory: folder)
+        #expect(run.status == example.exit, "\(example.line)\nstdout: \(run.stdout.suffix(600))\nstderr: \(run.stderr)")
+    }
+}
