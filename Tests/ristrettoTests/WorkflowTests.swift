@@ -236,7 +236,7 @@ import TestSupport
     @Test(arguments: [
         (["bench", "--sizes", "0"], "--sizes: unknown value '0' (allowed: positive whole numbers, e.g. 5,10,200)"),
         (["bench", "--shape", "ring"], "--shape: unknown value 'ring' (allowed: linear, flow, depth"),
-        (["bench", "--engines", "servo"], "--engines: unknown value 'servo' (allowed: reference, yoga, taffy)"),
+        (["bench", "--engines", "servo"], "--engines: unknown value 'servo' (allowed: reference, yoga, taffy, chromium)"),
         (["bench", "--modes", "warm"], "--modes: unknown value 'warm' (allowed: fresh, relayout"),
         (["bench", "--format", "xml"], "--format: unknown value 'xml' (allowed: table, markdown, json, csv)"),
         (["bench", "--check", "--plot", "x.png"], "error: --plot has no effect with --check"),
