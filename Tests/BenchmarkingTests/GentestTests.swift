@@ -99,10 +99,11 @@ import TestSupport
         #expect(differences == (found ? [.taffyNestedFullLine] : []))
     }
 
-    /// Yoga's empty-nested-box difference: a nested row of zero height holding a box; not when the row has height.
+    /// Yoga's empty-nested-box difference: a nested row of zero size on an axis holding a box; not when the leaf
+    /// inside gives every box some width and height.
     @Test(arguments: [(0.0, true), (4.0, false)])
-    func knownYogaDifferenceNeedsAnEmptyNestedBox(leafHeight: Double, found: Bool) {
-        let inner = BoxNode(type: .vbox, children: [.leaf(Size(width: 0, height: leafHeight))])
+    func knownYogaDifferenceNeedsAnEmptyNestedBox(leafSide: Double, found: Bool) {
+        let inner = BoxNode(type: .vbox, children: [.leaf(Size(width: leafSide, height: leafSide))])
         let root = BoxNode(type: .vbox, children: [BoxNode(type: .hbox, children: [inner])])
         let boxCase = BoxCase(name: "x", proposal: BoxProposal(width: 20), root: root)
         let differences = KnownPeerDifference.found(in: boxCase, frames: Gentest.referenceFrames(boxCase))
