@@ -211,10 +211,11 @@ public enum KnownPeerDifference: String, CaseIterable, Hashable, Sendable {
     /// Taffy (stretchable 1.1.8) sizes a nested flow with an exactly full line as if that line broke once more:
     /// a VBox around an HFlow 38 high holding items 0 and 38 high is 4 wide instead of 2.
     case taffyNestedFullLine = "taffy-nested-full-line"
-    /// Yoga (pyyoga 0.1.0) gives a nested row or column that is empty along an axis (size 0) and holds a box the
-    /// whole space available on that axis: under a proposal 20 wide, a VBox around an HBox around a VBox around a
-    /// 0 × 0 leaf makes the inner three 20 wide instead of 0; a column with a max height of 2 holding a column
-    /// around a 0 × 0 leaf becomes 2 high.
+    /// Yoga (pyyoga 0.1.0) may give a nested row or column that is empty along an axis (size 0) but not childless
+    /// the whole space available on that axis: under a proposal 20 wide, a VBox around an HBox around a VBox
+    /// around a 0 × 0 leaf makes the inner three 20 wide instead of 0; a column with a max height of 2 holding a
+    /// column around a 0 × 0 leaf becomes 2 high. Recognised conservatively (any such box), as generated leaves
+    /// are never empty.
     case yogaEmptyNestedBox = "yoga-empty-nested-box"
 
     /// The engine the difference belongs to.
@@ -235,9 +236,7 @@ public enum KnownPeerDifference: String, CaseIterable, Hashable, Sendable {
             if !path.isEmpty, node.type.isFlowType, hasFullLine(node, frame: frame, path: path, byPath: byPath) {
                 found.insert(.taffyNestedFullLine)
             }
-            if !path.isEmpty, node.type.isLinearType, frame.width == 0 || frame.height == 0,
-                node.children.contains(where: { $0.activated && $0.type.isContainer })
-            {
+            if !path.isEmpty, node.type.isLinearType, frame.width == 0 || frame.height == 0, node.children.contains(where: \.activated) {
                 found.insert(.yogaEmptyNestedBox)
             }
             for (index, child) in node.children.enumerated() { stack.append((child, path + [index])) }
