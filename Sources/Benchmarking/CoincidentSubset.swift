@@ -212,7 +212,7 @@ public enum KnownPeerDifference: String, CaseIterable, Hashable, Sendable {
     /// a VBox around an HFlow 38 high holding items 0 and 38 high is 4 wide instead of 2.
     case taffyNestedFullLine = "taffy-nested-full-line"
     /// Yoga (pyyoga 0.1.0) may give a nested row or column that is empty along an axis (size 0) but not childless
-    /// the whole space available on that axis: under a proposal 20 wide, a VBox around an HBox around a VBox
+    /// (inactive children count) the whole space available on that axis: under a proposal 20 wide, a VBox around an HBox around a VBox
     /// around a 0 × 0 leaf makes the inner three 20 wide instead of 0; a column with a max height of 2 holding a
     /// column around a 0 × 0 leaf becomes 2 high. Recognised conservatively (any such box), as generated leaves
     /// are never empty.
@@ -236,7 +236,7 @@ public enum KnownPeerDifference: String, CaseIterable, Hashable, Sendable {
             if !path.isEmpty, node.type.isFlowType, hasFullLine(node, frame: frame, path: path, byPath: byPath) {
                 found.insert(.taffyNestedFullLine)
             }
-            if !path.isEmpty, node.type.isLinearType, frame.width == 0 || frame.height == 0, node.children.contains(where: \.activated) {
+            if !path.isEmpty, node.type.isLinearType, frame.width == 0 || frame.height == 0, !node.children.isEmpty {
                 found.insert(.yogaEmptyNestedBox)
             }
             for (index, child) in node.children.enumerated() { stack.append((child, path + [index])) }
