@@ -91,7 +91,7 @@ public final class SubprocessEngine: LayoutEngineAdapter, @unchecked Sendable {
 
 
     /// `{"op":"layout","case":…}` plus `"resize":W` or `"change":{"path","content"}` and `"rounding":true`
-    /// when asked (peer protocol, contract A).
+    /// when asked (peer protocol, the peer protocol of docs/design.md).
     public func layout(caseJSON: Data, change: LayoutChange?, rounding: Bool) throws -> [PeerFrame] {
         var line = #"{"op":"layout""#
         switch change {

@@ -8,7 +8,7 @@ struct Ristretto: ParsableCommand {
         abstract: "Layout-engine conformance and benchmark suite.",
         discussion: "Exit codes: 0 success, 1 a comparison failed, 2 bad input or an error (see docs/cli.md).",
         version: "0.1.0",
-        subcommands: [LayoutCommand.self, RenderCommand.self, DiffCommand.self, ConformCommand.self, RecordCommand.self, BenchCommand.self])
+        subcommands: [LayoutCommand.self, RenderCommand.self, DiffCommand.self, ConformCommand.self, RecordCommand.self, BenchCommand.self, GentestCommand.self])
 
     /// Runs the command, mapping every error that is not a comparison failure to exit code 2 as the CLI
     /// contract requires (ArgumentParser would use 64 for usage errors).

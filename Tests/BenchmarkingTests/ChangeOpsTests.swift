@@ -5,7 +5,7 @@ import TestSupport
 
 @testable import Benchmarking
 
-/// The protocol's resize and change ops (contract A) on every engine that has them: the reference always, the
+/// The protocol's resize and change ops (the peer protocol of docs/design.md) on every engine that has them: the reference always, the
 /// peers when tools/setup-engines installed them (skipped with the reason otherwise). Expected frames are worked out
 /// from docs/design.md's trees by hand.
 @Suite(.serialized) struct ChangeOpsTests {

@@ -51,7 +51,7 @@ final class AdapterLines: @unchecked Sendable {
 
 enum AdapterLinesError: Error { case ended, notAnObject, refused(String) }
 
-/// The coincident-subset properties of contract E, one small case each, with frames computed by hand.
+/// The coincident-subset properties of the coincident subset of docs/design.md, one small case each, with frames computed by hand.
 enum SubsetCases {
     static let all: [(name: String, json: String)] = [
         // fill root: width P − margins = 200 − 2·10 = 180; padding 5 puts the leaf at (5, 5); height 20 + 2·5 = 30.

@@ -101,3 +101,38 @@ extension String {
     /// A repository-relative path made absolute.
     var prefixed: String { TestSupport.repositoryRoot + "/" + self }
 }
+
+/// `ristretto gentest` without a browser: `--check` still lays out the checked-in corpus with the reference, and
+/// bad options, a missing adapter and a broken corpus file are exit 2 with one `error:` line.
+@Suite struct GentestCLITests {
+    @Test func checkWithoutChromiumStillChecksTheReference() throws {
+        let run = try CLIRun(["gentest", "--check", "--chromium", "/nonexistent/chromium-adapter"])
+        #expect(run.status == 0, "\(run.stdout.suffix(500))")
+        let lines = run.stdout.split(separator: "\n")
+        let summary = try #require(lines.first { $0.hasSuffix("0 fail") })
+        let count = try #require(Int(summary.prefix { $0.isNumber }))
+        #expect(count >= 1000 && summary == "\(count) cases: reference \(count) pass, 0 fail")
+        #expect(lines.last == "chromium: not installed, not asked (run tools/gentest's setup)")
+    }
+
+    @Test(arguments: [
+        (["gentest", "--seed", "9007199254740993"], "error: --seed: expected at most 2^53, got 9007199254740993"),
+        (["gentest", "--count", "0"], "error: --count: expected a positive number, got 0"),
+        (["gentest", "--fuzz", "--check"], "error: --check: --check and --fuzz are separate modes"),
+        (["gentest", "--chromium", "/nonexistent/adapter"], "error: /nonexistent/adapter: the Chromium adapter is not installed; run tools/gentest (its setup step)"),
+    ])
+    func badOptionsAreExitTwo(arguments: [String], message: String) throws {
+        let run = try CLIRun(arguments)
+        #expect(run.status == 2)
+        #expect(run.stderr == message + "\n")
+    }
+
+    @Test func aBrokenCorpusFileNamesItself() throws {
+        let file = try CLIRun.scratchFile("broken.json", #"{"kind":"box","name":"x","root":{"type":"hbox"}}"#)
+        defer { CLIRun.removeFolder(of: file) }
+        let folder = URL(fileURLWithPath: file).deletingLastPathComponent().path
+        let run = try CLIRun(["gentest", "--check", "--out", folder, "--chromium", "/nonexistent"])
+        #expect(run.status == 2)
+        #expect(run.stderr == "error: \(file): $.source.version: a corpus case names its oracle's version\n")
+    }
+}

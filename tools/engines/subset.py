@@ -32,7 +32,7 @@ class FlexSpec:
     wraps: bool = False
     width: float | None = None  # fixed size; None = auto ("wrap")
     height: float | None = None
-    fill_width: bool = False  # a "fill" root: the proposal minus the margins (contract E)
+    fill_width: bool = False  # a "fill" root: the proposal minus the margins (the coincident subset, docs/design.md)
     fill_height: bool = False
     min_size: tuple = (None, None)  # {"wrap":{"min","max"}}: min-/max-width, min-/max-height
     max_size: tuple = (None, None)
@@ -94,7 +94,7 @@ class Dimension:
 
 
 def size(value, path: str, is_root: bool, grows: bool) -> Dimension:
-    """A <size> in the coincident subset (contract E): a number, "wrap", {"wrap":{"min","max","grow"}}, and "fill"
+    """A <size> in the coincident subset (the coincident subset, docs/design.md): a number, "wrap", {"wrap":{"min","max","grow"}}, and "fill"
     on the root only. `grows` says whether this is the main axis of an hbox/vbox parent, where grow is flex-grow."""
     if isinstance(value, (int, float)) and not isinstance(value, bool):
         return Dimension(fixed=finite_number(value, path, True))
@@ -123,7 +123,7 @@ def size(value, path: str, is_root: bool, grows: bool) -> Dimension:
            "\"fill\" on the root map to flexbox; other fill, ratio and aspectRatio do not)")
 
 
-# One cross-axis alignment name per linear container type (contract E), as align-items / align-self.
+# One cross-axis alignment name per linear container type (the coincident subset, docs/design.md), as align-items / align-self.
 CROSS_ALIGNMENTS = {
     "hbox": {"top": "flex-start", "bottom": "flex-end", "vertCenter": "center"},
     "vbox": {"left": "flex-start", "leading": "flex-start", "right": "flex-end", "trailing": "flex-end",

@@ -190,7 +190,7 @@ def layout_op(request):
     try:
         apply_proposal(root, spec, width, height)
         compute_layout(root, max_content())
-        # At most one change between two layouts (contract A); the frames answered are the second layout's.
+        # At most one change between two layouts (the peer protocol of docs/design.md); the frames answered are the second layout's.
         if "resize" in request and "change" in request:
             refuse("$.change", "one change per request: resize or change")
         if "resize" in request:

@@ -56,7 +56,7 @@ struct FlexSpec {
   YGFlexDirection direction = YGFlexDirectionRow;
   bool wraps = false;
   std::optional<double> width, height;  // fixed sizes; nullopt = auto ("wrap")
-  bool fillWidth = false, fillHeight = false;  // a "fill" root: the proposal minus the margins (contract E)
+  bool fillWidth = false, fillHeight = false;  // a "fill" root: the proposal minus the margins (the coincident subset, docs/design.md)
   std::optional<double> minWidth, maxWidth, minHeight, maxHeight;  // {"wrap":{"min","max"}}
   double grow = 0;  // {"wrap":{"grow"}}: flex-grow with basis auto, along an hbox/vbox parent's main axis
   YGAlign alignItems = YGAlignFlexStart;  // a linear box's justifyContent (one cross-axis value)
@@ -106,7 +106,7 @@ struct Dimension {
   bool fill = false;
 };
 
-/// A <size> in the coincident subset (contract E): a number, "wrap", {"wrap":{"min","max","grow"}}, and "fill" on
+/// A <size> in the coincident subset (the coincident subset, docs/design.md): a number, "wrap", {"wrap":{"min","max","grow"}}, and "fill" on
 /// the root only. `grows` says whether this is the main axis of an hbox/vbox parent, where grow is flex-grow.
 Dimension size(const json& value, const std::string& path, bool isRoot, bool grows) {
   Dimension dimension;
@@ -134,7 +134,7 @@ Dimension size(const json& value, const std::string& path, bool isRoot, bool gro
 }
 
 /// One cross-axis name (or a one-element array of it) of a linear box, as align-items / align-self: Puyopuyo's
-/// centre ratios, main-axis flags and alignment in flows have no equivalent (contract E).
+/// centre ratios, main-axis flags and alignment in flows have no equivalent (the coincident subset, docs/design.md).
 YGAlign crossAlignment(const json& value, const std::string& linearType, const std::string& path, const std::string& whose) {
   if (linearType != "hbox" && linearType != "vbox")
     refuse(path, "alignment is translated only for " + whose + " an hbox/vbox (flows, zbox and the root differ)");
@@ -419,7 +419,7 @@ json layoutOp(const json& request, YGConfigRef config) {
   YogaTree tree{build(flexCase.root, config)};
   applyProposal(tree.root, flexCase.root, flexCase.proposalWidth, flexCase.proposalHeight);
   calculate(tree.root);
-  // At most one change between two layouts (contract A); the frames answered are the second layout's.
+  // At most one change between two layouts (the peer protocol of docs/design.md); the frames answered are the second layout's.
   if (request.contains("resize") && request.contains("change")) refuse("$.change", "one change per request: resize or change");
   if (request.contains("resize")) {
     applyProposal(tree.root, flexCase.root, finiteNumber(request["resize"], "$.resize", true), flexCase.proposalHeight);

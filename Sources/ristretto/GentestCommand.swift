@@ -1,0 +1,190 @@
+import ArgumentParser
+import Benchmarking
+import BoxLayout
+import Conformance
+import Foundation
+
+struct GentestCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "gentest",
+        abstract: "Generate the Chrome-answered box corpus, check it again, or fuzz the box engines differentially.",
+        discussion: """
+            Default: generate cases 0, 1, 2, … of --seed in the coincident subset, ask headless Chromium (its \
+            adapter) for their frames, and write each kept case to --out/<name>.json; prints the kept counts per \
+            profile and the discarded counts per reason. --check: ask Chromium again for every case in --out and \
+            lay each out with the reference; exit 1 when an answer changed. --fuzz: compare the reference with \
+            Yoga and Taffy on generated cases and shrink every disagreement. See docs/gentest.md.
+            """)
+
+    @Option(help: "The generator's seed (at most 2^53, so that it is exact in JSON).")
+    var seed: UInt64 = 1
+    @Option(help: "How many cases to keep (generation stops after 20 × count attempts).")
+    var count: Int = 1000
+    @Option(help: "The corpus folder.")
+    var out: String = "golden/chrome"
+    @Flag(help: "Check every case in --out against Chromium (when installed) and the reference instead of generating.")
+    var check = false
+    @Flag(help: "Differential fuzzing: reference vs. Yoga vs. Taffy on generated cases (see --seconds, --cases).")
+    var fuzz = false
+    @Option(help: "--fuzz: stop after this many seconds.")
+    var seconds: Double?
+    @Option(help: "--fuzz: stop after this many cases (default 300 when --seconds is not given).")
+    var cases: Int?
+    @Option(help: "--fuzz: where minimal disagreements go when Chromium cannot answer them.")
+    var findings: String = "fuzz-findings"
+    @Option(help: "The Chromium adapter (default: tools/engines/.local/bin/chromium-adapter of this checkout).")
+    var chromium: String?
+    @Option(help: "Where the Yoga and Taffy adapters live (default: tools/engines/.local/bin of this checkout).")
+    var enginesDirectory: String?
+
+    /// Checked in `run`, not `validate`, so the message has the CLI's `error: FILE: message` form.
+    func checkOptions() throws(InputError) {
+        guard seed <= 1 << 53 else { throw InputError(file: "--seed", message: "expected at most 2^53, got \(seed)") }
+        guard count > 0 else { throw InputError(file: "--count", message: "expected a positive number, got \(count)") }
+        if let seconds, !(seconds > 0 && seconds.isFinite) {
+            throw InputError(file: "--seconds", message: "expected a positive number of seconds")
+        }
+        if let cases, cases <= 0 { throw InputError(file: "--cases", message: "expected a positive number, got \(cases)") }
+        if check && fuzz { throw InputError(file: "--check", message: "--check and --fuzz are separate modes") }
+    }
+
+    func run() throws {
+        try checkOptions()
+        if fuzz { return try runFuzz() }
+        if check { return try runCheck() }
+        try runGenerate()
+    }
+
+    // MARK: Generate
+
+    func runGenerate() throws {
+        let oracle = try chromiumEngine(required: true)!
+        let version = try oracle.info().version
+        var written: Set<String> = []
+        let tally = try Gentest.generate(seed: seed, count: count, oracle: oracle) { generated, kept in
+            let source = Gentest.Source(
+                engine: "chromium", version: version, generator: "gentest", seed: seed, profile: generated.profile.rawValue)
+            try AtomicFile.write(Data(try Gentest.corpusFile(kept, source: source).utf8), to: "\(out)/\(generated.name).json")
+            written.insert(generated.name + ".json")
+        }
+        let stale = try removeStale(keeping: written)
+        print("oracle: \(version)")
+        print(tally.summary)
+        if stale > 0 { print("removed \(stale) stale generated cases from \(out)") }
+        for disagreement in tally.disagreements {
+            print("disagreement \(disagreement.name): " + disagreement.lines.prefix(5).joined(separator: "; "))
+        }
+        if !tally.disagreements.isEmpty || tally.keptCount < count { throw ExitCode(1) }
+    }
+
+    /// Deletes the corpus files of earlier runs that this run did not write (only those `gentest` generated).
+    func removeStale(keeping written: Set<String>) throws -> Int {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: out)) ?? []
+        var removed = 0
+        for name in names where name.hasSuffix(".json") && !written.contains(name) {
+            let path = out + "/" + name
+            guard let data = FileManager.default.contents(atPath: path),
+                let document = try? CanonicalJSON(parsing: data),
+                document["source"]?["generator"] == .string("gentest")
+            else { continue }
+            try FileManager.default.removeItem(atPath: path)
+            removed += 1
+        }
+        return removed
+    }
+
+    // MARK: Check
+
+    func runCheck() throws {
+        let corpus = try Gentest.readCorpus(out)
+        let oracle = try chromiumEngine(required: false)
+        let version = try oracle?.info().version
+        var referenceFailures = 0, changed = 0, otherVersion = 0
+        for corpusCase in corpus {
+            let referenceLines = Gentest.differences(corpusCase, Gentest.referenceFrames(corpusCase.boxCase))
+            if !referenceLines.isEmpty {
+                referenceFailures += 1
+                print("reference \(corpusCase.file): " + referenceLines.prefix(5).joined(separator: "; "))
+            }
+            guard let oracle else { continue }
+            if corpusCase.version != version { otherVersion += 1 }
+            let lines: [String]
+            do {
+                lines = Gentest.differences(corpusCase, try oracle.layout(caseJSON: try Gentest.requestJSON(corpusCase.boxCase)))
+            } catch {
+                lines = ["\(error)"]
+            }
+            if !lines.isEmpty {
+                changed += 1
+                print("chromium \(corpusCase.file): answer changed: " + lines.prefix(5).joined(separator: "; "))
+            }
+        }
+        print("\(corpus.count) cases: reference \(corpus.count - referenceFailures) pass, \(referenceFailures) fail")
+        if let version {
+            print("chromium (\(version)): \(corpus.count - changed) same, \(changed) changed")
+            if otherVersion > 0 { print("note: \(otherVersion) of \(corpus.count) cases name another Chromium in source.version") }
+        } else {
+            print("chromium: not installed, not asked (run tools/gentest's setup)")
+        }
+        if referenceFailures > 0 || changed > 0 { throw ExitCode(1) }
+    }
+
+    // MARK: Fuzz
+
+    func runFuzz() throws {
+        let peers = ["yoga", "taffy"].map { SubprocessEngine(name: $0, executablePath: peerDirectory() + "/\($0)-adapter") }
+        for peer in peers where !peer.isInstalled {
+            throw InputError(file: peer.executablePath, message: "the \(peer.name) adapter is not installed; run tools/setup-engines")
+        }
+        let fuzzer = DifferentialFuzzer(peers: peers)
+        let start = Date()
+        let limit = cases ?? (seconds == nil ? 300 : Int.max)
+        let tally = fuzzer.run(seed: seed) { tally in
+            tally.checked < limit && (seconds.map { Date().timeIntervalSince(start) < $0 } ?? true)
+        }
+        let oracle = try chromiumEngine(required: false)
+        for finding in tally.findings {
+            print("disagreement \(finding.name) (from \(finding.original.name)): " + finding.differences.prefix(6).joined(separator: "; "))
+            print("  originally: " + finding.originalDifferences.prefix(6).joined(separator: "; "))
+            print("  written to " + (try writeFinding(finding, fuzzer: fuzzer, oracle: oracle)))
+        }
+        for refusal in tally.refusals.prefix(10) { print("refused " + refusal) }
+        print(String(format: "%@ in %.0f s (seed %llu)", tally.summary, Date().timeIntervalSince(start), seed))
+        if !tally.findings.isEmpty || !tally.refusals.isEmpty { throw ExitCode(1) }
+    }
+
+    /// Writes a minimal disagreement as a golden candidate: into --out with Chrome's answer when Chromium answers
+    /// it exactly, otherwise into --findings with the frames two engines agree on (or none).
+    func writeFinding(_ finding: DifferentialFuzzer.Finding, fuzzer: DifferentialFuzzer, oracle: SubprocessEngine?) throws -> String {
+        var candidate = finding.minimal
+        if let oracle, case .keep(let frames)? = try? Gentest.judge(candidate, oracle: oracle) {
+            candidate.expect = BoxFrames(frames: frames)
+            let source = Gentest.Source(
+                engine: "chromium", version: try oracle.info().version, generator: "fuzz", seed: seed, profile: "fuzz")
+            let path = "\(out)/\(candidate.name).json"
+            try AtomicFile.write(Data(try Gentest.corpusFile(candidate, source: source).utf8), to: path)
+            return path
+        }
+        candidate.expect = fuzzer.majorityFrames(candidate).map { BoxFrames(frames: $0) }
+        candidate.description = (candidate.description ?? "") + " Differences: " + finding.differences.joined(separator: "; ")
+        let path = "\(findings)/\(candidate.name).json"
+        try AtomicFile.write(Data(try Gentest.caseDocument(candidate).text.utf8), to: path)
+        return path
+    }
+
+    // MARK: Engines
+
+    /// The Chromium adapter; nil when it is not installed and not `required` (then an error names the setup).
+    func chromiumEngine(required: Bool) throws -> SubprocessEngine? {
+        let engine = SubprocessEngine(name: "chromium", executablePath: chromium ?? peerDirectory() + "/chromium-adapter")
+        if engine.isInstalled { return engine }
+        guard required else { return nil }
+        throw InputError(file: engine.executablePath, message: "the Chromium adapter is not installed; run tools/gentest (its setup step)")
+    }
+
+    /// The adapters' folder, found as `ristretto bench` finds it (its lookup reads none of its options, so an
+    /// unparsed `BenchCommand` serves).
+    func peerDirectory() -> String {
+        enginesDirectory ?? BenchCommand().checkoutPath("tools/engines/.local/bin")
+    }
+}
