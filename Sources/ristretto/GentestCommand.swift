@@ -182,9 +182,8 @@ struct GentestCommand: ParsableCommand {
         throw InputError(file: engine.executablePath, message: "the Chromium adapter is not installed; run tools/gentest (its setup step)")
     }
 
-    /// The adapters' folder, found as `ristretto bench` finds it (its lookup reads none of its options, so an
-    /// unparsed `BenchCommand` serves).
+    /// The adapters' folder, found as `ristretto bench` and `conform --engine` find it.
     func peerDirectory() -> String {
-        enginesDirectory ?? BenchCommand().checkoutPath("tools/engines/.local/bin")
+        PeerOptions.adapterDirectory(enginesDirectory)
     }
 }
