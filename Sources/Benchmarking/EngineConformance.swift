@@ -62,7 +62,7 @@ public enum EngineCatalogue {
             let setup = item == "chromium" ? "tools/setup-engines --with-chromium" : "tools/setup-engines"
             return .peer(PeerEngine(
                 adapter: SubprocessEngine(name: item, executablePath: adapterDirectory + "/\(item)-adapter", requestTimeout: .seconds(60)),
-                tolerance: item == "chromium" ? 1.0 / 64 : 0.01, installHint: "install it with \(setup)"))
+                tolerance: max(0.01, SubprocessEngine.geometryResolution(of: item)), installHint: "install it with \(setup)"))
         }
         guard item.contains("/") else {
             throw InputError(
