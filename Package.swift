@@ -8,6 +8,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "ristretto", targets: ["ristretto"]),
+        .executable(name: "ristretto-instructions", targets: ["ristretto-instructions"]),
         .library(name: "LayoutCore", targets: ["LayoutCore"]),
         .library(name: "BoxLayout", targets: ["BoxLayout"]),
         .library(name: "ChartLayout", targets: ["ChartLayout"]),
@@ -65,6 +66,12 @@ let package = Package(
             dependencies: [
                 "Conformance", "Benchmarking", "GDRender", "LayoutCore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+        /// The instruction-count driver tools/bench-instructions runs under callgrind (docs/benchmarks.md).
+        .executableTarget(
+            name: "ristretto-instructions",
+            dependencies: [
+                "Benchmarking", "LayoutCore", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
         // MARK: Tests — one target per module, plus shared support.

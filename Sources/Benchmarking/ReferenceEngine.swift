@@ -55,6 +55,16 @@ public final class ReferenceEngine: InProcessTimable, @unchecked Sendable {
     }
 
     public func time(workload: Workload, mode: BenchMode, options: TimingOptions) throws -> TimingResult {
+        try timeInProcess(subject(for: workload, mode: mode), mode: mode, options: options)
+    }
+
+    /// Makes `calls` calls of `mode` on `workload` as `time` would, each inside `measured` (see `runMeasuredCalls`).
+    public func runMeasured(workload: Workload, mode: BenchMode, calls: Int, measured: (() -> Size) -> Size) throws {
+        try runMeasuredCalls(subject(for: workload, mode: mode), mode: mode, calls: calls, measured: measured)
+    }
+
+    /// The subject of one DESIGN.md workload in one mode: its resize variant and width schedule, or its changed leaf.
+    private func subject(for workload: Workload, mode: BenchMode) throws -> InProcessSubject<ReferenceTree> {
         let tree = workload.tree(for: mode)
         var subject = subject(root: tree.boxNode, proposal: tree.proposal)
         switch mode {
@@ -63,7 +73,7 @@ public final class ReferenceEngine: InProcessTimable, @unchecked Sendable {
         case .incremental:
             subject = try incrementalSubject(root: tree.boxNode, proposal: tree.proposal, change: workload.incrementalChange)
         }
-        return try timeInProcess(subject, mode: mode, options: options)
+        return subject
     }
 
     private func decode(_ caseJSON: Data) throws -> BoxCase {

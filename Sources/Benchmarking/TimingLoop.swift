@@ -153,6 +153,28 @@ public func timeInProcessBatch<Tree>(_ subject: InProcessSubject<Tree>, iteratio
     return batch.totalNanos / Double(max(1, iterations))
 }
 
+/// Runs `calls` calls of `mode` exactly as the timing loop makes them (the same kept tree, widths and changes; fresh
+/// builds a tree per call first), each inside `measured`, with nothing else in it: the instruction counter
+/// (tools/bench-instructions) wraps the calls in the one function callgrind collects in, so the count is the work the
+/// mode names and nothing of the loop around it. The first layout of a kept tree and fresh's builds stay outside.
+public func runMeasuredCalls<Tree>(
+    _ subject: InProcessSubject<Tree>, mode: BenchMode, calls: Int, measured: (() -> Size) -> Size
+) throws {
+    var runner = try BatchRunner(subject: subject, mode: mode)
+    for _ in 0..<max(1, calls) {
+        let size: Size
+        if mode == .fresh {
+            let tree = try subject.build()
+            size = measured { subject.layout(tree, nil) }
+        } else {
+            guard let tree = runner.tree else { preconditionFailure("a \(mode) runner always holds its tree") }
+            size = measured { runner.timedCall(tree) }
+        }
+        try runner.sink.consume(size)
+    }
+    blackHole(runner.sink.checksum)
+}
+
 /// The state of one timing run: the kept tree and which call comes next.
 struct BatchRunner<Tree> {
     let subject: InProcessSubject<Tree>
@@ -240,7 +262,7 @@ struct BatchRunner<Tree> {
     }
 
     /// One timed call on the kept tree: the change its mode makes (a new width or a new leaf size), then the layout.
-    private mutating func timedCall(_ tree: Tree) -> Size {
+    mutating func timedCall(_ tree: Tree) -> Size {
         defer { nextCall += 1 }
         switch mode {
         case .relayout:
