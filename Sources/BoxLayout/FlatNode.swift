@@ -63,11 +63,12 @@ struct DimRef {
     /// dimension is, the common case, does not load the `Dim` at all.
     let kind: Dim.Kind
     let isFlex: Bool
+    /// Also copied from the first cache line (`FlatNode.widthGrow`): a grow pass reads every child's factor.
+    let grow: Double
 
     @inline(__always) var value: Double { pointer.pointee.value }
     @inline(__always) var max: Double { pointer.pointee.max }
     @inline(__always) var shrink: Double { pointer.pointee.shrink }
-    @inline(__always) var grow: Double { pointer.pointee.grow }
     @inline(__always) var isWrap: Bool { kind == .wrap }
     @inline(__always) var isRatio: Bool { kind == .ratio }
     @inline(__always) var ratio: Double { kind == .ratio ? value : 0 }
@@ -88,47 +89,67 @@ struct FlatNode {
 
     // Only what passes read of every child: large trees are bound by memory traffic, so the boxes' own
     // properties live apart, in `Regulator`, and what a pass over the children reads of each child comes
-    // first, in 64 bytes (one cache line when the record is aligned): the kinds, margin and alignment.
+    // first, in 64 bytes (one cache line when the record is aligned): the kinds, margin, grow factors and
+    // alignment flags.
     var kind: Kind
     /// The main axis of a linear box (or line), the run axis of a flow.
     var axis: Axis
     /// Whether the node keeps a measurement cache entry (`qualifiesForCache`); false for flows' line boxes.
     var cacheable = false
     var flowEnding: Bool
-    /// `width.kind`, `height.kind` and their `isFlex` (see `DimRef`); whoever writes `width` or `height` calls
-    /// `summarizeDims()` (the initializers and the size mutations).
+    /// `width.kind`, `height.kind`, their `isFlex` and their grow factors (see `DimRef`); whoever writes `width`
+    /// or `height` calls `summarizeDims()` (the initializers and the size mutations).
     private(set) var widthKind = Dim.Kind.fixed
     private(set) var heightKind = Dim.Kind.fixed
     private(set) var widthFlex = false
     private(set) var heightFlex = false
     var margin: Insets
-    var alignment: BoxAlignment
-    /// A flow item's position in its flow's measuring order, used to sort each line without allocating; it fits
-    /// in the first 64 bytes because `BoxAlignment` ends with its 2-byte flags.
+    /// Every linear pass with a growing child reads every child's factor: here it costs no second cache line
+    /// (at 100 000 children the passes are bound by memory traffic).
+    private(set) var widthGrow = 0.0
+    private(set) var heightGrow = 0.0
+    /// `alignment`'s flags: most children have none and take their box's rule without loading the ratios.
+    private(set) var alignmentFlags = BoxAlignment.Flags()
+    /// A flow item's position in its flow's measuring order, used to sort each line without allocating.
     var rank: Int32 = 0
     /// **Height follows width directly**: `NodeRef.dim(along:)` finds it one `Dim` further (a test checks).
     var width: Dim
     var height: Dim
     /// What the leaf's measure function returns.
     var natural: Size
+    /// `alignment`'s ratios; its flags are `alignmentFlags`, in the first cache line.
+    private var alignmentRatios = (horizontal: 0.0, vertical: 0.0)
     /// The aspect ratio of whichever dimension carries one.
     var aspect: Double?
     /// The children; for a line box, set by its flow as it breaks its lines (`setLine`).
     var items = ItemRange()
     /// A flow's line boxes, as a slice of `itemList` (declaration and measuring order are the same).
     var linesStart: Int32 = 0
-    /// Rounds the record up to 256 bytes, four cache lines: in the 64-byte-aligned node buffer every record's hot
-    /// fields are then exactly one cache line (at 240 bytes, three records in four straddled two).
-    private var padding: (Int64, Int64) = (0, 0)
+    // The fields come to 252 bytes, so the stride is 256, four cache lines: in the 64-byte-aligned node buffer
+    // every record's hot fields are exactly one cache line (at 240 bytes, three records in four straddled two).
+    // A test pins the stride: a field more makes it 264, and every record's hot line straddles again.
+
+    /// The node's own alignment, stored apart: its flags in the first cache line, its ratios in the cold part.
+    var alignment: BoxAlignment {
+        get {
+            BoxAlignment(alignmentFlags, horizontalRatio: alignmentRatios.horizontal, verticalRatio: alignmentRatios.vertical)
+        }
+        set {
+            alignmentFlags = newValue.flags
+            alignmentRatios = (newValue.horizontalRatio, newValue.verticalRatio)
+        }
+    }
 
     @inline(__always) func dim(along axis: Axis) -> Dim { axis == .horizontal ? width : height }
 
-    /// Copies the dimensions' kinds into the record's first cache line.
+    /// Copies the dimensions' kinds and grow factors into the record's first cache line.
     mutating func summarizeDims() {
         widthKind = width.kind
         heightKind = height.kind
         widthFlex = width.isFlex
         heightFlex = height.isFlex
+        widthGrow = width.grow
+        heightGrow = height.grow
     }
 
     /// Where `width` starts in the record: right after the 64 bytes of hot fields. A literal, because
@@ -150,7 +171,8 @@ extension UnsafeMutablePointer where Pointee == FlatNode {
         let width = (UnsafeMutableRawPointer(self) + FlatNode.widthOffset).assumingMemoryBound(to: Dim.self)
         return DimRef(
             pointer: horizontal ? width : width + 1, kind: horizontal ? pointee.widthKind : pointee.heightKind,
-            isFlex: horizontal ? pointee.widthFlex : pointee.heightFlex)
+            isFlex: horizontal ? pointee.widthFlex : pointee.heightFlex,
+            grow: horizontal ? pointee.widthGrow : pointee.heightGrow)
     }
     @inline(__always) var isIncalculable: Bool { pointee.widthKind == .aspect && pointee.heightKind == .aspect }
 }
@@ -169,8 +191,9 @@ extension FlatNode {
         if let text = node.text { natural = measurer.size(of: text, fontSize: node.fontSize ?? BoxNode.defaultFontSize) }
         self.init(
             kind: kind, axis: node.type.direction, flowEnding: node.flowEnding, margin: node.margin,
-            alignment: node.alignment, width: width, height: height, natural: natural,
+            width: width, height: height, natural: natural,
             aspect: width.kind == .aspect ? width.value : height.kind == .aspect ? height.value : nil)
+        alignment = node.alignment
         summarizeDims()
     }
 
@@ -181,9 +204,10 @@ extension FlatNode {
         let runSize = regulator.runRowSize
         let lineSize = flow.dim(along: lineAxis).isWrap ? Dim(.wrap()) : Dim(.fill)
         self.init(
-            kind: .linear, axis: lineAxis, flowEnding: false, margin: .zero, alignment: flow.alignment,
+            kind: .linear, axis: lineAxis, flowEnding: false, margin: .zero,
             width: lineAxis == .horizontal ? lineSize : runSize, height: lineAxis == .horizontal ? runSize : lineSize,
             natural: .zero, aspect: nil)
+        alignment = flow.alignment
         summarizeDims()
     }
 }

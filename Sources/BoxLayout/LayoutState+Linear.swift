@@ -213,10 +213,12 @@ extension LayoutState {
         // Grow shares the free space, which moves with every finite Rm: only an unbounded Rm, where nothing grows
         // (the fix for quirk 7), gives one result.
         if pass.tracksNeed && pass.totals.growSum > 0 { pass.needMain = max(pass.needMain, unbounded) }
-        // 2. Flex, then recount the totals from scratch when anything changed.
+        // 2. Flex, then recount the totals from scratch when anything changed: grow recounts them as it goes (one
+        //    pass fewer over the children, which matters when they no longer fit in the caches), so only a shrink
+        //    alone leaves them to recount here.
         let shrunk = shrinkIfNeeded(items, &pass, estimate: estimate)
         let grown = growIfNeeded(items, &pass, estimate: estimate)
-        guard shrunk || grown else { return }
+        guard shrunk && !grown else { return }
         pass.used = 0
         pass.ratioUsed = 0
         pass.crossExtent = 0
@@ -247,22 +249,28 @@ extension LayoutState {
 
     /// Grow (§6.5): the free space, captured once, is shared in proportion to the factors; disabled by any
     /// main-ratio sibling. **Fix for quirk 7:** nothing grows into an unbounded residual (Puyopuyo reaches ≈1.8e308).
+    ///
+    /// The same loop recounts T, Rsum and X from scratch, in declaration order, with every child's final size: what
+    /// `measureAll`'s recount would give, term for term (a grown child's offer reads none of the running totals: its
+    /// main is forced and its cross offer depends on the box alone).
     private mutating func growIfNeeded(_ items: ItemRange, _ pass: inout LinearPass, estimate: Double?) -> Bool {
         guard pass.totals.growSum > 0, pass.totals.ratioSum == 0, pass.used < pass.innerMain, pass.innerMain < unbounded else { return false }
         let free = pass.free
+        pass.used = 0
+        pass.ratioUsed = 0
+        pass.crossExtent = 0
         for position in items.declarationStart..<items.declarationStart + items.count {
             let child = item(position)
+            guard takesPart(child, pass) else { continue }
             let main = node(child).dim(along: pass.axis)
-            guard takesPart(child, pass), main.isWrap, main.grow > 0 else { continue }
-            let old = sizes[child].main(along: pass.axis)
-            let grown = old + free * main.grow / pass.totals.growSum
-            pass.used -= old
-            let offered = offer(child, pass, estimate: estimate)
-                .with(main: grown + node(child).pointee.margin.main(along: pass.axis), along: pass.axis)
-            // The grown main is forced; the re-measured cross is kept.
-            let size = calculate(child, offered: offered).with(main: grown, along: pass.axis)
-            sizes[child] = size
-            accumulate(child, size, &pass)
+            if main.isWrap && main.grow > 0 {
+                let grown = sizes[child].main(along: pass.axis) + free * main.grow / pass.totals.growSum
+                let offered = offer(child, pass, estimate: estimate)
+                    .with(main: grown + node(child).pointee.margin.main(along: pass.axis), along: pass.axis)
+                // The grown main is forced; the re-measured cross is kept.
+                sizes[child] = calculate(child, offered: offered).with(main: grown, along: pass.axis)
+            }
+            accumulate(child, sizes[child], &pass)
         }
         return true
     }

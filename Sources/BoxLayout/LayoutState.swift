@@ -148,7 +148,7 @@ struct LayoutState {
             extent: extent, paddingStart: padding.mainStart(along: axis), paddingEnd: padding.mainEnd(along: axis))
         return placement.center(
             size: sizes[child].main(along: axis), marginStart: margin.mainStart(along: axis),
-            marginEnd: margin.mainEnd(along: axis), alignment: justification.rule(for: node(child).pointee.alignment))
+            marginEnd: margin.mainEnd(along: axis), alignment: justification.rule(for: node(child)))
     }
 
     @inline(__always) func item(_ position: Int32) -> Int { Int(itemList[Int(position)]) }
@@ -167,9 +167,10 @@ struct Justification {
         unaligned = AxisAlignment(.idle, justify: justify, axis: axis)
     }
 
-    /// The rule for a child whose own alignment is `alignment`.
-    @inline(__always) func rule(for alignment: BoxAlignment) -> AxisAlignment {
-        alignment.flags.isEmpty ? unaligned : AxisAlignment(alignment, justify: justify, axis: axis)
+    /// The rule for `child`: the box's own for a child without alignment flags (read from the record's first cache
+    /// line), else from the child's whole alignment.
+    @inline(__always) func rule(for child: NodeRef) -> AxisAlignment {
+        child.pointee.alignmentFlags.isEmpty ? unaligned : AxisAlignment(child.pointee.alignment, justify: justify, axis: axis)
     }
 }
 

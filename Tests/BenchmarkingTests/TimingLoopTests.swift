@@ -61,6 +61,31 @@ struct TimingLoopTests {
         #expect(skipped)
         #expect(budget.stopNotes == ["yoga depth fresh: stopped at D = 16: one layout predicted to take 1.6 µs (limit 1.0 µs)"])
     }
+
+    /// The figures of a real run (flow incremental, reference): 180 → 200 doubled by a machine hiccup. The last pair
+    /// alone gives exponent 7.6 and 2.5 s at N = 1 000; the median of the three pairs keeps the series going.
+    @Test func oneNoisyFigureDoesNotStopASeries() throws {
+        var budget = EngineBudget(limit: .seconds(300))
+        let series = SeriesKey(engine: "reference", shape: .flow, mode: .incremental)
+        budget.record(series: series, size: 150, nanos: 4_460)
+        budget.record(series: series, size: 180, nanos: 5_490)
+        budget.record(series: series, size: 200, nanos: 12_280)
+        let predicted = try #require(budget.predictedNanos(series: series, size: 1_000))
+        #expect(predicted < 10_000_000)
+        let skipped = budget.shouldSkip(series: series, size: 1_000, limit: .seconds(1))
+        #expect(!skipped)
+    }
+
+    /// Exponential growth (Yoga's fresh depth, from a real run) still stops the series before a 20-second layout.
+    @Test func exponentialGrowthStillStopsASeries() {
+        var budget = EngineBudget(limit: .seconds(300))
+        let series = SeriesKey(engine: "yoga", shape: .depth, mode: .fresh)
+        budget.record(series: series, size: 32, nanos: 6_903_360)
+        budget.record(series: series, size: 36, nanos: 11_600_810)
+        budget.record(series: series, size: 40, nanos: 25_234_060)
+        let skipped = budget.shouldSkip(series: series, size: 100, limit: .seconds(1))
+        #expect(skipped)
+    }
 }
 
 final class Counter: @unchecked Sendable {
