@@ -76,7 +76,12 @@ extension LayoutState {
     /// (Puyopuyo keeps the accumulator, so every later item got its own line), and `flowEnding` never closes an
     /// empty line.
     private mutating func breakByContent(_ flow: Int, offered: Size) -> Int {
-        let lineAxis = nodes[flow].axis.crossAxis
+        unswitched(on: nodes[flow].axis.crossAxis) { lineAxis in breakByContent(flow, offered: offered, lineAxis: lineAxis) }
+    }
+
+    /// `breakByContent` with the line axis a literal (`unswitched`).
+    @inline(__always)
+    private mutating func breakByContent(_ flow: Int, offered: Size, lineAxis: Axis) -> Int {
         let inner = residuals(flow, offered: offered).inner
         let limit = inner.main(along: lineAxis), itemSpace = regulator(flow).pointee.itemSpace
         let declarationStart = nodes[flow].items.declarationStart, count = nodes[flow].items.count

@@ -88,7 +88,13 @@ extension LayoutState {
 
     /// Step 2's totals M, Σratio, Σshrink, Σgrow and Stot over `items`, from the descriptions alone.
     func countTotals(_ box: Int, _ parameters: LinearParameters, _ items: ItemRange) -> LinearTotals {
-        let axis = parameters.axis, boxMainIsWrap = node(box).dim(along: axis).isWrap
+        unswitched(on: parameters.axis) { axis in countTotals(box, parameters, items, axis: axis) }
+    }
+
+    /// `countTotals` with its main axis a literal (`unswitched`).
+    @inline(__always)
+    private func countTotals(_ box: Int, _ parameters: LinearParameters, _ items: ItemRange, axis: Axis) -> LinearTotals {
+        let boxMainIsWrap = node(box).dim(along: axis).isWrap
         var totals = LinearTotals()
         for position in items.declarationStart..<items.declarationStart + items.count {
             let childNode = node(item(position))
@@ -124,7 +130,7 @@ extension LayoutState {
             main: pass.totals.margins + pass.totals.gaps + pass.used + padding.main(along: axis),
             cross: pass.crossExtent + padding.cross(along: axis), along: axis)
         let size = Residuals.intrinsic(of: node, residual: pass.residual, wrapped: wrapped)
-        placeLinear(regulator(box), parameters, items, pass, size: size)
+        unswitched(on: axis) { axis in placeLinear(regulator(box), parameters, items, pass, size: size, axis: axis) }
         if pass.tracksNeed {
             let inner = Size(main: pass.needMain, cross: pass.needCross, along: axis)
             storeCache(box, offered: offered, inner: inner, wrapped: wrapped, size: size)
@@ -137,8 +143,9 @@ extension LayoutState {
     /// offer (fixed, or a flex's unbounded main) is the same every time and is checked once, here.
     /// Called before `accumulate`, so the running totals are the ones the offer saw; `offered` is that offer (a box
     /// that tracks needs has no ratio child, so the conflict solver's estimate never changes it).
-    private func addNeed(of child: Int, offered: Size, _ pass: inout LinearPass) {
-        let need = caches[child].need, axis = pass.axis
+    @inline(__always)
+    private func addNeed(of child: Int, offered: Size, _ pass: inout LinearPass, axis: Axis) {
+        let need = caches[child].need
         let main = node(child).dim(along: axis)
         if main.isWrap && !main.isFlex {
             let free = upperSum(need.main(along: axis), -node(child).pointee.margin.main(along: axis))
@@ -162,11 +169,11 @@ extension LayoutState {
     /// The layout residual offered to `child`, its own margins included (§6.2).
     /// - Parameter estimate: the cross size the conflict solver is trying; **its ratio factor is not applied** (quirk).
     @inline(__always)
-    private func offer(_ child: Int, _ pass: LinearPass, estimate: Double?) -> Size {
+    private func offer(_ child: Int, _ pass: LinearPass, estimate: Double?, axis: Axis) -> Size {
         let childNode = node(child)
-        let main = childNode.dim(along: pass.axis), cross = childNode.dim(along: pass.axis.crossAxis)
+        let main = childNode.dim(along: axis), cross = childNode.dim(along: axis.crossAxis)
         let margin = childNode.pointee.margin
-        let mainMargins = margin.main(along: pass.axis), crossMargins = margin.cross(along: pass.axis)
+        let mainMargins = margin.main(along: axis), crossMargins = margin.cross(along: axis)
         let mainOffer: Double = switch main.kind {
         case .fixed: main.value + mainMargins
         case .wrap: main.isFlex ? unbounded : pass.free + mainMargins
@@ -178,19 +185,19 @@ extension LayoutState {
         case .wrap, .aspect: pass.innerCross
         case .ratio: estimate ?? (pass.boxCrossIsWrap ? 0 : capped(pass.innerCross * cross.value))
         }
-        return Size(main: mainOffer, cross: crossOffer, along: pass.axis)
+        return Size(main: mainOffer, cross: crossOffer, along: axis)
     }
 
     /// Adds a freshly measured child to the running totals T, Rsum and X.
-    @inline(__always) private func accumulate(_ child: Int, _ size: Size, _ pass: inout LinearPass) {
+    @inline(__always) private func accumulate(_ child: Int, _ size: Size, _ pass: inout LinearPass, axis: Axis) {
         let childNode = node(child)
-        if childNode.dim(along: pass.axis).isRatio {
-            pass.ratioUsed += size.main(along: pass.axis)
+        if childNode.dim(along: axis).isRatio {
+            pass.ratioUsed += size.main(along: axis)
         } else {
-            pass.used += size.main(along: pass.axis)
+            pass.used += size.main(along: axis)
         }
-        if !childNode.dim(along: pass.axis.crossAxis).isRatio {
-            pass.crossExtent = max(pass.crossExtent, size.cross(along: pass.axis) + childNode.pointee.margin.cross(along: pass.axis))
+        if !childNode.dim(along: axis.crossAxis).isRatio {
+            pass.crossExtent = max(pass.crossExtent, size.cross(along: axis) + childNode.pointee.margin.cross(along: axis))
         }
     }
 
@@ -200,13 +207,15 @@ extension LayoutState {
         pass.ratioUsed = 0
         pass.crossExtent = 0
         // 1. Measuring order: fixed, aspect, wrap by priority, ratio. Each wrap gets what is still free.
-        for position in items.orderStart..<items.orderStart + items.count {
-            let child = item(position)
-            guard takesPart(child, pass) else { continue }
-            let offered = offer(child, pass, estimate: estimate)
-            let size = calculate(child, offered: offered)
-            if pass.tracksNeed { addNeed(of: child, offered: offered, &pass) }
-            accumulate(child, size, &pass)
+        unswitched(on: pass.axis) { axis in
+            for position in items.orderStart..<items.orderStart + items.count {
+                let child = item(position)
+                guard takesPart(child, pass) else { continue }
+                let offered = offer(child, pass, estimate: estimate, axis: axis)
+                let size = calculate(child, offered: offered)
+                if pass.tracksNeed { addNeed(of: child, offered: offered, &pass, axis: axis) }
+                accumulate(child, size, &pass, axis: axis)
+            }
         }
         // No shrink happens while Rm ≥ M + Stot + T (the overflow test of `shrinkIfNeeded`).
         if pass.tracksNeed && pass.totals.shrinkSum > 0 { pass.needMain = max(pass.needMain, pass.totals.margins + pass.totals.gaps + pass.used) }
@@ -222,27 +231,35 @@ extension LayoutState {
         pass.used = 0
         pass.ratioUsed = 0
         pass.crossExtent = 0
-        for position in items.declarationStart..<items.declarationStart + items.count {
-            let child = item(position)
-            if takesPart(child, pass) { accumulate(child, sizes[child], &pass) }
+        unswitched(on: pass.axis) { axis in
+            for position in items.declarationStart..<items.declarationStart + items.count {
+                let child = item(position)
+                if takesPart(child, pass) { accumulate(child, sizes[child], &pass, axis: axis) }
+            }
         }
     }
 
     /// Shrink (§6.4): the overflow, computed once, is shared in proportion to the factors, in declaration order,
     /// with no redistribution when a child cannot absorb its share.
     private mutating func shrinkIfNeeded(_ items: ItemRange, _ pass: inout LinearPass, estimate: Double?) -> Bool {
+        unswitched(on: pass.axis) { axis in shrinkIfNeeded(items, &pass, estimate: estimate, axis: axis) }
+    }
+
+    /// `shrinkIfNeeded` with its main axis a literal (`unswitched`).
+    @inline(__always)
+    private mutating func shrinkIfNeeded(_ items: ItemRange, _ pass: inout LinearPass, estimate: Double?, axis: Axis) -> Bool {
         let overflow = pass.totals.margins + pass.totals.gaps + pass.used - pass.innerMain
         guard pass.totals.shrinkSum > 0, overflow > 0 else { return false }
         for position in items.declarationStart..<items.declarationStart + items.count {
             let child = item(position)
-            let main = node(child).dim(along: pass.axis)
+            let main = node(child).dim(along: axis)
             guard takesPart(child, pass), main.isWrap, main.shrink > 0 else { continue }
-            let current = sizes[child].main(along: pass.axis)
+            let current = sizes[child].main(along: axis)
             pass.used -= current
             let target = max(0, current - overflow * main.shrink / pass.totals.shrinkSum)
-            let offered = offer(child, pass, estimate: estimate)
-                .with(main: target + node(child).pointee.margin.main(along: pass.axis), along: pass.axis)
-            accumulate(child, calculate(child, offered: offered), &pass)
+            let offered = offer(child, pass, estimate: estimate, axis: axis)
+                .with(main: target + node(child).pointee.margin.main(along: axis), along: axis)
+            accumulate(child, calculate(child, offered: offered), &pass, axis: axis)
         }
         return true
     }
@@ -254,6 +271,12 @@ extension LayoutState {
     /// `measureAll`'s recount would give, term for term (a grown child's offer reads none of the running totals: its
     /// main is forced and its cross offer depends on the box alone).
     private mutating func growIfNeeded(_ items: ItemRange, _ pass: inout LinearPass, estimate: Double?) -> Bool {
+        unswitched(on: pass.axis) { axis in growIfNeeded(items, &pass, estimate: estimate, axis: axis) }
+    }
+
+    /// `growIfNeeded` with its main axis a literal (`unswitched`).
+    @inline(__always)
+    private mutating func growIfNeeded(_ items: ItemRange, _ pass: inout LinearPass, estimate: Double?, axis: Axis) -> Bool {
         guard pass.totals.growSum > 0, pass.totals.ratioSum == 0, pass.used < pass.innerMain, pass.innerMain < unbounded else { return false }
         let free = pass.free
         pass.used = 0
@@ -262,15 +285,15 @@ extension LayoutState {
         for position in items.declarationStart..<items.declarationStart + items.count {
             let child = item(position)
             guard takesPart(child, pass) else { continue }
-            let main = node(child).dim(along: pass.axis)
+            let main = node(child).dim(along: axis)
             if main.isWrap && main.grow > 0 {
-                let grown = sizes[child].main(along: pass.axis) + free * main.grow / pass.totals.growSum
-                let offered = offer(child, pass, estimate: estimate)
-                    .with(main: grown + node(child).pointee.margin.main(along: pass.axis), along: pass.axis)
+                let grown = sizes[child].main(along: axis) + free * main.grow / pass.totals.growSum
+                let offered = offer(child, pass, estimate: estimate, axis: axis)
+                    .with(main: grown + node(child).pointee.margin.main(along: axis), along: axis)
                 // The grown main is forced; the re-measured cross is kept.
-                sizes[child] = calculate(child, offered: offered).with(main: grown, along: pass.axis)
+                sizes[child] = calculate(child, offered: offered).with(main: grown, along: axis)
             }
-            accumulate(child, sizes[child], &pass)
+            accumulate(child, sizes[child], &pass, axis: axis)
         }
         return true
     }
@@ -309,10 +332,12 @@ extension LayoutState {
 
     /// Positions (§6.8): packs the laid-out children in declaration order (reversed when asked) from the padding
     /// edge, offset by the format; the cross position follows the alignment rules.
+    /// `axis` is `parameters.axis` as a literal (`unswitched`).
+    @inline(__always)
     private mutating func placeLinear(
-        _ box: UnsafeMutablePointer<Regulator>, _ parameters: LinearParameters, _ items: ItemRange, _ pass: LinearPass, size: Size
+        _ box: UnsafeMutablePointer<Regulator>, _ parameters: LinearParameters, _ items: ItemRange, _ pass: LinearPass, size: Size,
+        axis: Axis
     ) {
-        let axis = parameters.axis
         // 1. The format's offsets. R is the inner main residual, **not** the final size.
         let free = pass.innerMain - (pass.totals.margins + pass.totals.gaps + pass.used + pass.ratioUsed)
         let format = pass.totals.formattable ? parameters.format : .leading

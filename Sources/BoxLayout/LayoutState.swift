@@ -154,6 +154,14 @@ struct LayoutState {
     @inline(__always) func item(_ position: Int32) -> Int { Int(itemList[Int(position)]) }
 }
 
+/// Runs `body` with `axis` as a literal, one copy per axis. The passes are written once for either axis, and every
+/// field they read goes through an `along: axis` choice; a body that is always inlined and handed a literal axis has
+/// all of those folded away, where a loop that reads the axis from a variable tests it at every field (a quarter of
+/// linear 200's instructions, docs/performance.md). Every per-child loop of the calculators runs through here.
+@inline(__always) func unswitched<Result>(on axis: Axis, _ body: (Axis) -> Result) -> Result {
+    axis == .horizontal ? body(.horizontal) : body(.vertical)
+}
+
 /// A box's justifyContent on one axis, with the rule it gives every child that has no alignment of its own,
 /// resolved once per box rather than once per child.
 struct Justification {
