@@ -31,6 +31,20 @@ public struct BenchmarkConfiguration: Hashable, Sendable {
 
     public var timing: TimingOptions { quick ? .quick : .standard }
 
+    /// How many rounds each workload's batches are split into, the engines taking turns round by round: the
+    /// machine's slow spells (seconds long on a shared VM, and up to 2×) then fall on every engine alike instead
+    /// of on whichever engine happened to be timing, and the ratios hold still. One for a quick run.
+    public var rounds: Int { quick ? 1 : 3 }
+
+    /// The timing options of round `round` (0-based): a share of the batches, and a warm-up only in the first
+    /// round (the engine is warm after it).
+    func timing(round: Int) -> TimingOptions {
+        var options = timing
+        options.batches = max(1, (timing.batches + rounds - 1 - round) / rounds)
+        if round > 0 { options.warmupBatches = 0 }
+        return options
+    }
+
     /// The sizes run for `shape`, ascending.
     public func sizes(for shape: BenchShape) -> [Int] {
         if let sizes { return sizes.sorted() }
@@ -203,23 +217,41 @@ public func runBenchmarks(_ config: BenchmarkConfiguration, engines: [any Layout
                     continue
                 }
                 let caseJSON = try workload.tree(for: mode).caseJSON()
+                // The engines take turns, round by round (`BenchmarkConfiguration.rounds`); an engine whose series
+                // stops or fails in a round sits out the rest, and its earlier rounds are dropped with it.
+                var timed: [String: [TimingResult]] = [:]
+                var turns = available.filter {
+                    !budgets[$0.name]!.shouldSkip(
+                        series: SeriesKey(engine: $0.name, shape: shape, mode: mode), size: size, limit: config.perLayoutLimit)
+                }
+                for round in 0..<config.rounds {
+                    for engine in turns {
+                        let series = SeriesKey(engine: engine.name, shape: shape, mode: mode)
+                        let started = ContinuousClock.now
+                        do {
+                            let timing = try time(
+                                engine, workload: workload, caseJSON: caseJSON, mode: mode, config: config, round: round,
+                                budget: budgets[engine.name]!)
+                            timed[engine.name, default: []].append(timing)
+                        } catch let stop as SeriesStop {
+                            budgets[engine.name]!.stop(series: series, reason: "\(engine.name) \(shape.rawValue) \(mode.rawValue): stopped at \(shape.sizeLabel) = \(size): \(stop.reason)")
+                            timed[engine.name] = nil
+                        } catch {
+                            notes.append("\(engine.name) \(workload.name) \(mode.rawValue): \(error)")
+                            budgets[engine.name]!.stop(series: series, reason: "\(engine.name) \(shape.rawValue) \(mode.rawValue): stopped at \(shape.sizeLabel) = \(size) after an error")
+                            timed[engine.name] = nil
+                        }
+                        budgets[engine.name]!.spend(ContinuousClock.now - started)
+                    }
+                    // A budget spent mid-workload ends the turns but keeps the rounds already timed.
+                    turns.removeAll { timed[$0.name] == nil || budgets[$0.name]!.remaining <= .zero }
+                }
                 for engine in available {
-                    let series = SeriesKey(engine: engine.name, shape: shape, mode: mode)
-                    if budgets[engine.name]!.shouldSkip(series: series, size: size, limit: config.perLayoutLimit) {
-                        continue
-                    }
-                    let started = ContinuousClock.now
-                    do {
-                        let timing = try time(engine, workload: workload, caseJSON: caseJSON, mode: mode, config: config, budget: budgets[engine.name]!)
-                        results.append(BenchmarkResult(engine: engine.name, workload: workload, mode: mode, timing: timing))
-                        budgets[engine.name]!.record(series: series, size: size, nanos: timing.nanosPerLayout.median)
-                    } catch let stop as SeriesStop {
-                        budgets[engine.name]!.stop(series: series, reason: "\(engine.name) \(shape.rawValue) \(mode.rawValue): stopped at \(shape.sizeLabel) = \(size): \(stop.reason)")
-                    } catch {
-                        notes.append("\(engine.name) \(workload.name) \(mode.rawValue): \(error)")
-                        budgets[engine.name]!.stop(series: series, reason: "\(engine.name) \(shape.rawValue) \(mode.rawValue): stopped at \(shape.sizeLabel) = \(size) after an error")
-                    }
-                    budgets[engine.name]!.spend(ContinuousClock.now - started)
+                    guard let rounds = timed[engine.name], let timing = TimingResult.merged(rounds) else { continue }
+                    results.append(BenchmarkResult(engine: engine.name, workload: workload, mode: mode, timing: timing))
+                    budgets[engine.name]!.record(
+                        series: SeriesKey(engine: engine.name, shape: shape, mode: mode), size: size,
+                        nanos: timing.nanosPerLayout.median)
                 }
             }
         }
@@ -229,16 +261,17 @@ public func runBenchmarks(_ config: BenchmarkConfiguration, engines: [any Layout
         machine: .current(quick: config.quick, engines: details), results: results, notes: notes)
 }
 
-/// Times one engine on one case: the full in-process loop, or a calibrated series of adapter bench calls.
+/// Times one engine on one case for round `round` (its share of the batches, `BenchmarkConfiguration.timing(round:)`):
+/// the full in-process loop, or a calibrated series of adapter bench calls.
 func time(
     _ engine: any LayoutEngineAdapter, workload: Workload, caseJSON: Data, mode: BenchMode, config: BenchmarkConfiguration,
-    budget: EngineBudget
+    round: Int = 0, budget: EngineBudget
 ) throws -> TimingResult {
+    let options = config.timing(round: round)
     if let timable = engine as? any InProcessTimable {
-        return try timable.time(workload: workload, mode: mode, options: config.timing)
+        return try timable.time(workload: workload, mode: mode, options: options)
     }
     if let peer = engine as? SubprocessEngine { peer.requestTimeout = max(budget.remaining, .seconds(1)) }
-    let options = config.timing
     var schedule = PeerSchedule(workload: workload, mode: mode)
     // 1. Probe one layout (it also warms the adapter up) and stop the series if a layout is too slow.
     var costPerIteration = 0.0
@@ -270,7 +303,7 @@ func time(
     for _ in 0..<options.batches {
         values.append(try engine.bench(caseJSON: caseJSON, iterations: iterations, plan: schedule.next(iterations: iterations)))
     }
-    return TimingResult(nanosPerLayout: BatchStatistics(values)!, iterationsPerBatch: iterations)
+    return TimingResult(nanosPerLayout: BatchStatistics(values)!, iterationsPerBatch: iterations, batchNanos: values)
 }
 
 /// The plans of a peer's successive bench requests. **Resize's k continues across requests**: each request lays

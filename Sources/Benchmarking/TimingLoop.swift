@@ -31,11 +31,28 @@ public struct TimingResult: Hashable, Sendable {
     public var iterationsPerBatch: Int
     /// Mean nanoseconds to construct one tree (fresh mode of in-process engines only; never inside the timer).
     public var buildNanos: Double?
+    /// Each timed batch's nanoseconds per layout, in order: what `nanosPerLayout` summarises, kept so that the
+    /// rounds of one workload can be merged (`merged`).
+    public var batchNanos: [Double]
 
-    public init(nanosPerLayout: BatchStatistics, iterationsPerBatch: Int, buildNanos: Double? = nil) {
+    public init(nanosPerLayout: BatchStatistics, iterationsPerBatch: Int, buildNanos: Double? = nil, batchNanos: [Double] = []) {
         self.nanosPerLayout = nanosPerLayout
         self.iterationsPerBatch = iterationsPerBatch
         self.buildNanos = buildNanos
+        self.batchNanos = batchNanos
+    }
+
+    /// The timing of `rounds` together: every round's batches summarised as one run (nil for no rounds; one round
+    /// as it is). The batch size is the largest any round used; the build time, the mean of the rounds that
+    /// measured one. A round that kept no batches counts as one batch at its median.
+    public static func merged(_ rounds: [TimingResult]) -> TimingResult? {
+        if rounds.count == 1 { return rounds[0] }
+        let batches = rounds.flatMap { $0.batchNanos.isEmpty ? [$0.nanosPerLayout.median] : $0.batchNanos }
+        guard let statistics = BatchStatistics(batches) else { return nil }
+        let builds = rounds.compactMap(\.buildNanos)
+        return TimingResult(
+            nanosPerLayout: statistics, iterationsPerBatch: rounds.map(\.iterationsPerBatch).max() ?? 0,
+            buildNanos: builds.isEmpty ? nil : builds.reduce(0, +) / Double(builds.count), batchNanos: batches)
     }
 }
 
@@ -139,7 +156,7 @@ public func timeInProcess<Tree>(
     blackHole(runner.sink.checksum)
     return TimingResult(
         nanosPerLayout: BatchStatistics(perLayout)!, iterationsPerBatch: iterations,
-        buildNanos: builds > 0 ? buildNanos / Double(builds) : nil)
+        buildNanos: builds > 0 ? buildNanos / Double(builds) : nil, batchNanos: perLayout)
 }
 
 /// Times exactly one batch of `iterations` layouts and returns the mean nanoseconds per layout

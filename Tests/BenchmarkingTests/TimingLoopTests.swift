@@ -176,3 +176,25 @@ struct ChangeLoopTests {
         #expect(report.notes.contains { $0.hasPrefix("flow-10 resize: skipped") })
     }
 }
+
+/// The rounds of one workload (`BenchmarkConfiguration.rounds`) merge into one summary of all their batches.
+struct RoundTests {
+    @Test func roundsShareTheBatchesAndOnlyTheFirstWarmsUp() {
+        let config = BenchmarkConfiguration()
+        #expect(config.rounds == 3)
+        #expect((0..<config.rounds).map { config.timing(round: $0).batches }.reduce(0, +) == config.timing.batches)
+        #expect((0..<config.rounds).map { config.timing(round: $0).warmupBatches } == [1, 0, 0])
+        #expect(BenchmarkConfiguration(quick: true).rounds == 1)
+    }
+
+    @Test func mergedSummarisesEveryRoundsBatches() throws {
+        let first = TimingResult(nanosPerLayout: BatchStatistics([1, 2, 3])!, iterationsPerBatch: 10, batchNanos: [1, 2, 3])
+        let second = TimingResult(nanosPerLayout: BatchStatistics([7, 8, 9])!, iterationsPerBatch: 20, batchNanos: [7, 8, 9])
+        let merged = try #require(TimingResult.merged([first, second]))
+        #expect(merged.nanosPerLayout == BatchStatistics([1, 2, 3, 7, 8, 9]))
+        #expect(merged.iterationsPerBatch == 20)
+        #expect(merged.batchNanos == [1, 2, 3, 7, 8, 9])
+        #expect(TimingResult.merged([]) == nil)
+        #expect(TimingResult.merged([first]) == first)
+    }
+}
