@@ -7,30 +7,30 @@ extension BoxLayoutEngine {
     /// Rebuilds what box `box` derives from its children: the slice of those that take part, their measuring
     /// order (a linear box's order slice, a flow's ranks) and a real linear box's totals.
     func arrangeChildren(_ box: Int) {
-        let node = state.node(box), kind = node.pointee.kind
+        let node = state.node(box), kind = node.hot.pointee.kind
         // 1. The children that take part, in declaration order, into the box's slots.
-        let start = Int(node.pointee.items.declarationStart)
+        let start = Int(node.cold.pointee.items.declarationStart)
         var count = 0
         for child in shape.children(of: box) where shape.takesPart(Int(child)) {
             state.itemList[start + count] = child
             count += 1
         }
-        node.pointee.items.count = Int32(count)
+        node.cold.pointee.items.count = Int32(count)
         guard kind == .linear || kind == .flow else { return }
         // 2. Measuring order (stable): fixed, aspect, wrap by priority, ratio along the main axis (a flow's line
         //    axis). Usually the declaration order already is the measuring order; sort only when it is not.
-        let mainAxis = kind == .flow ? node.pointee.axis.crossAxis : node.pointee.axis
+        let mainAxis = kind == .flow ? node.hot.pointee.axis.crossAxis : node.hot.pointee.axis
         func level(_ offset: Int) -> (Int, Double) { state.node(state.item(Int32(start + offset))).dim(along: mainAxis).measuringLevel }
         var ordered = Array(0..<count)
         let inOrder = !(1..<max(count, 1)).contains(where: { level($0 - 1) > level($0) })
         if !inOrder { ordered.sort { level($0) != level($1) ? level($0) < level($1) : $0 < $1 } }
-        let items = node.pointee.items
+        let items = node.cold.pointee.items
         for (rank, offset) in ordered.enumerated() {
             let child = state.item(Int32(start + offset))
             if kind == .linear {
                 state.itemList[Int(items.orderStart) + rank] = Int32(child)
             } else {
-                state.nodes[child].rank = Int32(rank)
+                state.hot[child].rank = Int32(rank)
             }
         }
         // 3. A flow's lines start over: they keep their items' order and totals only while nothing changes here.
@@ -49,11 +49,11 @@ extension BoxLayoutEngine {
     /// before would describe an older subtree. Returns whether it flipped.
     @discardableResult
     func requalify(_ index: Int) -> Bool {
-        let items = state.nodes[index].items
-        let children = (0..<items.count).lazy.map { [state] in state.nodes[state.item(items.declarationStart + $0)] }
-        let qualifies = caching && state.nodes[index].qualifiesForCache(children: children)
-        guard qualifies != state.nodes[index].cacheable else { return false }
-        state.nodes[index].cacheable = qualifies
+        let items = state.cold[index].items
+        let children = (0..<items.count).lazy.map { [state] in state.node(state.item(items.declarationStart + $0)) }
+        let qualifies = caching && state.node(index).qualifiesForCache(children: children)
+        guard qualifies != state.hot[index].cacheable else { return false }
+        state.hot[index].cacheable = qualifies
         state.caches[index] = .invalid
         return true
     }
@@ -61,18 +61,18 @@ extension BoxLayoutEngine {
     /// Gives node `index` the entry its records alone allow: a cacheable leaf's static entry (`leafCache`),
     /// otherwise none (a box earns its entry by being calculated).
     func resetEntry(_ index: Int) {
-        state.caches[index] = state.nodes[index].kind == .leaf && state.nodes[index].cacheable ? state.leafCache(index) : .invalid
+        state.caches[index] = state.hot[index].kind == .leaf && state.hot[index].cacheable ? state.leafCache(index) : .invalid
     }
 
     /// Rewrites flow `flow`'s virtual line boxes, which copy its size descriptions, alignment and regulator; they
     /// start over with no items and no totals (`setLine`).
     func rewriteLines(_ flow: Int) {
-        let line = FlatNode(lineOf: state.nodes[flow], state.regulators[flow])
+        let line = FlatNode(lineOf: state.record(flow), state.regulators[flow])
         let regulator = Regulator(lineOf: state.regulators[flow])
         let capacity = Int(shape.childStart[flow + 1] - shape.childStart[flow])
         for offset in 0..<capacity {
-            let box = state.item(state.nodes[flow].linesStart + Int32(offset))
-            state.nodes[box] = line
+            let box = state.item(state.cold[flow].linesStart + Int32(offset))
+            state.store(line, at: box)
             state.regulators[box] = regulator
         }
     }

@@ -97,22 +97,23 @@ extension BoxLayoutEngine {
     public func apply(_ mutation: BoxMutation, to node: BoxNodeHandle) {
         let index = node.preorderIndex
         // 1. The node's own record.
+        let record = state.node(index)
         var describesSize = false, arrangesParent = true, activates = false
         switch mutation {
         case .content(let size):
-            precondition(state.nodes[index].kind == .leaf, "content applies to leaves only")
-            state.nodes[index].natural = size
+            precondition(record.hot.pointee.kind == .leaf, "content applies to leaves only")
+            record.cold.pointee.natural = size
             arrangesParent = false
         case .width(let description):
-            state.nodes[index].width = Dim(description)
+            record.describe(width: Dim(description), height: record.cold.pointee.height)
             describesSize = true
         case .height(let description):
-            state.nodes[index].height = Dim(description)
+            record.describe(width: record.cold.pointee.width, height: Dim(description))
             describesSize = true
         case .margin(let margin):
-            state.nodes[index].margin = margin
+            record.hot.pointee.margin = margin
         case .padding(let padding):
-            precondition(state.nodes[index].kind != .leaf, "padding applies to containers only")
+            precondition(record.hot.pointee.kind != .leaf, "padding applies to containers only")
             state.regulators[index].padding = padding
             arrangesParent = false
         case .activated(let activated):
@@ -140,16 +141,12 @@ extension BoxLayoutEngine {
         }
     }
 
-    /// What a node derives from its own size description: the aspect ratio and the kinds its record copies
-    /// (`summarizeDims`), a linear box's totals (which read
-    /// whether its main axis wraps) and a flow's line boxes (which copy its descriptions).
+    /// What the boxes derive from a node's size description beyond its own record (whose aspect ratio and hot
+    /// copies `NodeRef.describe` keeps): a linear box's totals (which read whether its main axis wraps) and a
+    /// flow's line boxes (which copy its descriptions).
     private func refreshSizeDescription(_ index: Int) {
-        let node = state.node(index)
-        let width = node.pointee.width, height = node.pointee.height
-        node.pointee.aspect = width.kind == .aspect ? width.value : height.kind == .aspect ? height.value : nil
-        node.pointee.summarizeDims()
-        if node.pointee.kind == .linear { arrangeChildren(index) }
-        if node.pointee.kind == .flow { rewriteLines(index) }
+        if state.hot[index].kind == .linear { arrangeChildren(index) }
+        if state.hot[index].kind == .flow { rewriteLines(index) }
     }
 }
 

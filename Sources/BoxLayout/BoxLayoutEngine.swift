@@ -22,7 +22,10 @@ public final class BoxLayoutEngine: @unchecked Sendable {
 
     /// - Parameter caching: false turns the measurement cache off (tests compare against it).
     init(root: BoxNode, measurer: any TextMeasuring, caching: Bool) {
-        precondition(MemoryLayout<FlatNode>.offset(of: \.width) == FlatNode.widthOffset, "FlatNode.widthOffset is stale")
+        precondition(
+            MemoryLayout<ColdNode>.offset(of: \.width) == 0
+                && MemoryLayout<ColdNode>.offset(of: \.height) == MemoryLayout<Dim>.stride,
+            "NodeRef.dim(along:) expects ColdNode to start with width, then height")
         // 1. Pre-order over every node, inactive ones too, so that indices survive activation changes.
         var nodes: [FlatNode] = [], regulators: [Regulator] = []
         shape = TreeShape(root: root) { node in
@@ -34,14 +37,13 @@ public final class BoxLayoutEngine: @unchecked Sendable {
         // 2. Each container's slots in the item list, sized for all of its children: declaration order, measuring
         //    order (a ZBox has none) and, for a flow, one virtual line box per child (no layout makes more lines).
         var itemList: [Int32] = []
-        for index in 0..<realCount where nodes[index].kind != .leaf {
+        for index in 0..<realCount where nodes[index].hot.kind != .leaf {
             let capacity = Int32(shape.childStart[index + 1] - shape.childStart[index])
-            let start = Int32(itemList.count)
-            nodes[index].items = ItemRange(
-                declarationStart: start, orderStart: nodes[index].kind == .z ? start : start + capacity, count: 0)
-            itemList.append(contentsOf: repeatElement(0, count: Int(capacity) * (nodes[index].kind == .z ? 1 : 2)))
-            if nodes[index].kind == .flow {
-                nodes[index].linesStart = Int32(itemList.count)
+            let start = Int32(itemList.count), kind = nodes[index].hot.kind
+            nodes[index].cold.items = ItemRange(declarationStart: start, orderStart: kind == .z ? start : start + capacity, count: 0)
+            itemList.append(contentsOf: repeatElement(0, count: Int(capacity) * (kind == .z ? 1 : 2)))
+            if kind == .flow {
+                nodes[index].cold.linesStart = Int32(itemList.count)
                 for _ in 0..<capacity {
                     itemList.append(Int32(nodes.count))
                     nodes.append(FlatNode(lineOf: nodes[index], regulators[index]))
@@ -51,11 +53,11 @@ public final class BoxLayoutEngine: @unchecked Sendable {
         }
         state = LayoutState(nodes: nodes, regulators: regulators, itemList: itemList)
         // 3. Each box's children that take part, their measuring order and a linear box's totals.
-        for index in 0..<realCount where nodes[index].kind != .leaf { arrangeChildren(index) }
+        for index in 0..<realCount where nodes[index].hot.kind != .leaf { arrangeChildren(index) }
         // 4. Which nodes keep a measurement cache: bottom-up, since children come after their parent in pre-order.
         for index in (0..<realCount).reversed() { requalify(index) }
         // 5. Leaves' entries follow from their descriptions alone.
-        for index in 0..<realCount where nodes[index].kind == .leaf { resetEntry(index) }
+        for index in 0..<realCount where nodes[index].hot.kind == .leaf { resetEntry(index) }
     }
 
     deinit { state.deallocate() }
@@ -67,7 +69,7 @@ public final class BoxLayoutEngine: @unchecked Sendable {
         guard shape.takesPart(0) else { return .zero }
         let offered = Size(width: proposal.width ?? unbounded, height: proposal.height ?? unbounded)
         let size = state.calculate(0, offered: offered)
-        let margin = state.nodes[0].margin
+        let margin = state.hot[0].margin
         state.centers[0] = Point(x: margin.left + size.width / 2, y: margin.top + size.height / 2)
         return size
     }

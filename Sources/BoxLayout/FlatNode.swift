@@ -11,7 +11,7 @@ struct Dim: Hashable {
     enum Kind: UInt8 { case fixed, aspect, wrap, ratio }
 
     var kind: Kind
-    /// The fixed value, the ratio or the aspect ratio; 0 for wrap.
+    /// The fixed value, the ratio or the aspect ratio; 0 for wrap (`HotNode.widthValueOrGrow` counts on it).
     var value: Double
     var add = 0.0
     var min = 0.0
@@ -56,17 +56,21 @@ struct Dim: Hashable {
     var measuringLevel: (Int, Double) { (Int(kind.rawValue), -priority) }
 }
 
-/// A node record's `Dim` read in place (see `NodeRef`): each property loads only the fields it needs.
+/// A node's `Dim` read in place (see `NodeRef`): each property loads only the fields it needs.
 struct DimRef {
+    /// The `Dim` in the node's cold half.
     let pointer: UnsafeMutablePointer<Dim>
-    /// Copied from the record's first cache line (`FlatNode.widthKind`…): a pass that only asks what kind a
-    /// dimension is, the common case, does not load the `Dim` at all.
+    /// Copied from the node's hot half (`HotNode.widthKind`…): a pass that asks what kind a dimension is, its value
+    /// or its grow factor, the common cases, does not load the `Dim` at all.
     let kind: Dim.Kind
     let isFlex: Bool
-    /// Also copied from the first cache line (`FlatNode.widthGrow`): a grow pass reads every child's factor.
-    let grow: Double
+    /// `value` for a fixed, ratio or aspect dimension, `grow` for a wrap (see `HotNode.widthValueOrGrow`).
+    let valueOrGrow: Double
 
-    @inline(__always) var value: Double { pointer.pointee.value }
+    /// `Dim.value`: a wrap's is 0. Read after a test of the kind, the test folds away.
+    @inline(__always) var value: Double { kind == .wrap ? 0 : valueOrGrow }
+    /// `Dim.grow`: only a wrap has one.
+    @inline(__always) var grow: Double { kind == .wrap ? valueOrGrow : 0 }
     @inline(__always) var max: Double { pointer.pointee.max }
     @inline(__always) var shrink: Double { pointer.pointee.shrink }
     @inline(__always) var isWrap: Bool { kind == .wrap }
@@ -83,132 +87,162 @@ struct ItemRange: Hashable {
     var count: Int32 = 0
 }
 
-/// One node of the flattened tree. Real nodes come first, in pre-order; the virtual line boxes of flows follow.
+/// One node of the flattened tree, as init and mutations build it: the two halves that `LayoutState` keeps in
+/// two parallel buffers. Real nodes come first, in pre-order; the virtual line boxes of flows follow.
+///
+/// Large trees are bound by memory traffic: a pass over a box's children reads the same few fields of every child
+/// (`HotNode`, one cache line), and the rest (`ColdNode`) only for some children or only on a cache miss. In one
+/// record the hot line of each child came with a cold line the CPU's adjacent-line prefetcher fetched alongside;
+/// in their own buffer the hot lines are contiguous and a pass streams 64 bytes per child.
 struct FlatNode {
+    var hot: HotNode
+    var cold: ColdNode
+
+    /// The node's own alignment: its flags in the hot half, its ratios in the cold one.
+    var alignment: BoxAlignment { cold.alignment(flags: hot.alignmentFlags) }
+
+    func dim(along axis: Axis) -> Dim { axis == .horizontal ? cold.width : cold.height }
+
+    /// Sets a node's size descriptions and what follows from them: the aspect ratio and the copies in the hot
+    /// half. The only writer of any of these (through the initializers and `NodeRef.describe`), so the two halves
+    /// cannot disagree.
+    fileprivate static func describe(width: Dim, height: Dim, hot: inout HotNode, cold: inout ColdNode) {
+        cold.width = width
+        cold.height = height
+        cold.aspect = width.kind == .aspect ? width.value : height.kind == .aspect ? height.value : nil
+        hot.widthKind = width.kind
+        hot.heightKind = height.kind
+        hot.widthFlex = width.isFlex
+        hot.heightFlex = height.isFlex
+        hot.widthValueOrGrow = width.isWrap ? width.grow : width.value
+        hot.heightValueOrGrow = height.isWrap ? height.grow : height.value
+    }
+}
+
+/// What a pass over a box's children reads of every child: the kinds, flags, margin, grow factors, alignment
+/// flags and rank, in 64 bytes, so that in the 64-byte-aligned buffer (`LayoutState.hot`) each node's hot fields
+/// are exactly one cache line. A test pins the size: a field more and every record straddles two lines.
+struct HotNode {
     enum Kind: UInt8 { case leaf, linear, flow, z }
 
-    // Only what passes read of every child: large trees are bound by memory traffic, so the boxes' own
-    // properties live apart, in `Regulator`, and what a pass over the children reads of each child comes
-    // first, in 64 bytes (one cache line when the record is aligned): the kinds, margin, grow factors and
-    // alignment flags.
     var kind: Kind
     /// The main axis of a linear box (or line), the run axis of a flow.
     var axis: Axis
     /// Whether the node keeps a measurement cache entry (`qualifiesForCache`); false for flows' line boxes.
     var cacheable = false
     var flowEnding: Bool
-    /// `width.kind`, `height.kind`, their `isFlex` and their grow factors (see `DimRef`); whoever writes `width`
-    /// or `height` calls `summarizeDims()` (the initializers and the size mutations).
-    private(set) var widthKind = Dim.Kind.fixed
-    private(set) var heightKind = Dim.Kind.fixed
-    private(set) var widthFlex = false
-    private(set) var heightFlex = false
+    /// Copies of `ColdNode.width` and `height`'s kinds and `isFlex` (see `DimRef`): a pass that only asks what kind
+    /// a dimension is, the common case, touches no cold line. Written only with the descriptions, by
+    /// `FlatNode.describe(width:height:hot:cold:)`, as are the two numbers below.
+    fileprivate(set) var widthKind = Dim.Kind.fixed
+    fileprivate(set) var heightKind = Dim.Kind.fixed
+    fileprivate(set) var widthFlex = false
+    fileprivate(set) var heightFlex = false
     var margin: Insets
-    /// Every linear pass with a growing child reads every child's factor: here it costs no second cache line
-    /// (at 100 000 children the passes are bound by memory traffic).
-    private(set) var widthGrow = 0.0
-    private(set) var heightGrow = 0.0
+    /// The one number of each description that the passes read of every child: the value of a fixed, ratio or
+    /// aspect dimension (a child's offer), the grow factor of a wrap (every grow pass). A wrap's value is 0 and
+    /// only a wrap has a grow factor, so one field holds either (`DimRef` tells them apart by the kind).
+    fileprivate(set) var widthValueOrGrow = 0.0
+    fileprivate(set) var heightValueOrGrow = 0.0
     /// `alignment`'s flags: most children have none and take their box's rule without loading the ratios.
-    private(set) var alignmentFlags = BoxAlignment.Flags()
+    fileprivate(set) var alignmentFlags = BoxAlignment.Flags()
     /// A flow item's position in its flow's measuring order, used to sort each line without allocating.
     var rank: Int32 = 0
-    /// **Height follows width directly**: `NodeRef.dim(along:)` finds it one `Dim` further (a test checks).
-    var width: Dim
-    var height: Dim
+}
+
+/// The rest of a node, parallel to its `HotNode` (`LayoutState.cold`): what the passes read of a child only for
+/// its values (a fixed size, a wrap's bounds) or of the box being calculated.
+struct ColdNode {
+    /// **Width first, height right after it**: `NodeRef.dim(along:)` finds them at fixed offsets (the engine's
+    /// init checks, a test too). Written only with their copies in the hot half (`FlatNode.describe`).
+    fileprivate(set) var width: Dim
+    fileprivate(set) var height: Dim
     /// What the leaf's measure function returns.
     var natural: Size
-    /// `alignment`'s ratios; its flags are `alignmentFlags`, in the first cache line.
-    private var alignmentRatios = (horizontal: 0.0, vertical: 0.0)
-    /// The aspect ratio of whichever dimension carries one.
-    var aspect: Double?
+    /// `alignment`'s ratios; its flags are `HotNode.alignmentFlags`.
+    fileprivate var alignmentRatios = (horizontal: 0.0, vertical: 0.0)
+    /// The aspect ratio of whichever dimension carries one (derived from the descriptions, with them).
+    fileprivate(set) var aspect: Double?
     /// The children; for a line box, set by its flow as it breaks its lines (`setLine`).
     var items = ItemRange()
     /// A flow's line boxes, as a slice of `itemList` (declaration and measuring order are the same).
     var linesStart: Int32 = 0
-    // The fields come to 252 bytes, so the stride is 256, four cache lines: in the 64-byte-aligned node buffer
-    // every record's hot fields are exactly one cache line (at 240 bytes, three records in four straddled two).
-    // A test pins the stride: a field more makes it 264, and every record's hot line straddles again.
 
-    /// The node's own alignment, stored apart: its flags in the first cache line, its ratios in the cold part.
-    var alignment: BoxAlignment {
-        get {
-            BoxAlignment(alignmentFlags, horizontalRatio: alignmentRatios.horizontal, verticalRatio: alignmentRatios.vertical)
-        }
-        set {
-            alignmentFlags = newValue.flags
-            alignmentRatios = (newValue.horizontalRatio, newValue.verticalRatio)
-        }
+    /// The node's alignment, given its flags from the hot half.
+    func alignment(flags: BoxAlignment.Flags) -> BoxAlignment {
+        BoxAlignment(flags, horizontalRatio: alignmentRatios.horizontal, verticalRatio: alignmentRatios.vertical)
     }
-
-    @inline(__always) func dim(along axis: Axis) -> Dim { axis == .horizontal ? width : height }
-
-    /// Copies the dimensions' kinds and grow factors into the record's first cache line.
-    mutating func summarizeDims() {
-        widthKind = width.kind
-        heightKind = height.kind
-        widthFlex = width.isFlex
-        heightFlex = height.isFlex
-        widthGrow = width.grow
-        heightGrow = height.grow
-    }
-
-    /// Where `width` starts in the record: right after the 64 bytes of hot fields. A literal, because
-    /// `MemoryLayout.offset(of:)` is not folded into a constant; the engine's init checks it.
-    @inline(__always) static var widthOffset: Int { 64 }
-
-    /// A node whose both dimensions are aspect ratios cannot be calculated; it is 0 × 0.
-    var isIncalculable: Bool { width.kind == .aspect && height.kind == .aspect }
 }
 
-/// A node record read in place: field paths through the pointer load only the field, where a `let` copy of a
-/// record (or a method call on one) would copy all of it, several hundred bytes, on the hot path.
-typealias NodeRef = UnsafeMutablePointer<FlatNode>
+/// A node read in place, through both of its halves: field paths through the pointers load only the field, where
+/// a `let` copy of a record (or a method call on one) would copy all of it on the hot path.
+struct NodeRef {
+    let hot: UnsafeMutablePointer<HotNode>
+    let cold: UnsafeMutablePointer<ColdNode>
 
-extension UnsafeMutablePointer where Pointee == FlatNode {
     /// The dimension along `axis`, read in place: picking one of two `Dim` values would copy all of its 64 bytes.
+    /// Its kind, flex flag, value and grow factor come from the hot half; only a wrap's bounds load the cold `Dim`.
     @inline(__always) func dim(along axis: Axis) -> DimRef {
         let horizontal = axis == .horizontal
-        let width = (UnsafeMutableRawPointer(self) + FlatNode.widthOffset).assumingMemoryBound(to: Dim.self)
+        // `width` is the cold half's first field and `height` the next (the engine's init checks): plain pointer
+        // arithmetic, where `pointer(to:)` would go through `MemoryLayout.offset(of:)`, which is not folded.
+        let width = UnsafeMutableRawPointer(cold).assumingMemoryBound(to: Dim.self)
         return DimRef(
-            pointer: horizontal ? width : width + 1, kind: horizontal ? pointee.widthKind : pointee.heightKind,
-            isFlex: horizontal ? pointee.widthFlex : pointee.heightFlex,
-            grow: horizontal ? pointee.widthGrow : pointee.heightGrow)
+            pointer: horizontal ? width : width + 1, kind: horizontal ? hot.pointee.widthKind : hot.pointee.heightKind,
+            isFlex: horizontal ? hot.pointee.widthFlex : hot.pointee.heightFlex,
+            valueOrGrow: horizontal ? hot.pointee.widthValueOrGrow : hot.pointee.heightValueOrGrow)
     }
-    @inline(__always) var isIncalculable: Bool { pointee.widthKind == .aspect && pointee.heightKind == .aspect }
+
+    /// A node whose both dimensions are aspect ratios cannot be calculated; it is 0 × 0.
+    @inline(__always) var isIncalculable: Bool { hot.pointee.widthKind == .aspect && hot.pointee.heightKind == .aspect }
+
+    var alignment: BoxAlignment { cold.pointee.alignment(flags: hot.pointee.alignmentFlags) }
+
+    /// Sets the size descriptions (see `FlatNode.describe(width:height:hot:cold:)`).
+    func describe(width: Dim, height: Dim) {
+        FlatNode.describe(width: width, height: height, hot: &hot.pointee, cold: &cold.pointee)
+    }
 }
 
 extension FlatNode {
     /// The record of a real node.
     init(_ node: BoxNode, measurer: any TextMeasuring) {
-        let kind: Kind = switch node.type {
+        let kind: HotNode.Kind = switch node.type {
         case .leaf: .leaf
         case .hbox, .vbox: .linear
         case .hflow, .vflow: .flow
         case .zbox: .z
         }
-        let width = Dim(node.width), height = Dim(node.height)
         var natural = node.content ?? .zero
         if let text = node.text { natural = measurer.size(of: text, fontSize: node.fontSize ?? BoxNode.defaultFontSize) }
         self.init(
             kind: kind, axis: node.type.direction, flowEnding: node.flowEnding, margin: node.margin,
-            width: width, height: height, natural: natural,
-            aspect: width.kind == .aspect ? width.value : height.kind == .aspect ? height.value : nil)
-        alignment = node.alignment
-        summarizeDims()
+            width: Dim(node.width), height: Dim(node.height), natural: natural, alignment: node.alignment)
     }
 
     /// The virtual line box of a flow (Puyopuyo's `getVirtualLine`): a linear box across the run axis, gap
     /// itemSpace, the flow's format, reverse and justifyContent, **and the flow's own alignment** (quirk).
     init(lineOf flow: FlatNode, _ regulator: Regulator) {
-        let lineAxis = flow.axis.crossAxis
+        let lineAxis = flow.hot.axis.crossAxis
         let runSize = regulator.runRowSize
         let lineSize = flow.dim(along: lineAxis).isWrap ? Dim(.wrap()) : Dim(.fill)
         self.init(
             kind: .linear, axis: lineAxis, flowEnding: false, margin: .zero,
             width: lineAxis == .horizontal ? lineSize : runSize, height: lineAxis == .horizontal ? runSize : lineSize,
-            natural: .zero, aspect: nil)
-        alignment = flow.alignment
-        summarizeDims()
+            natural: .zero, alignment: flow.alignment)
+        // A line box takes no aspect ratio from an aspect-ratio run size, as it never has.
+        cold.aspect = nil
+    }
+
+    private init(
+        kind: HotNode.Kind, axis: Axis, flowEnding: Bool, margin: Insets, width: Dim, height: Dim, natural: Size,
+        alignment: BoxAlignment
+    ) {
+        hot = HotNode(kind: kind, axis: axis, flowEnding: flowEnding, margin: margin, alignmentFlags: alignment.flags)
+        cold = ColdNode(
+            width: width, height: height, natural: natural,
+            alignmentRatios: (alignment.horizontalRatio, alignment.verticalRatio))
+        Self.describe(width: width, height: height, hot: &hot, cold: &cold)
     }
 }
 

@@ -38,16 +38,18 @@ let positive = Double.leastNonzeroMagnitude
     return error > 0 ? sum.nextUp : sum
 }
 
-extension FlatNode {
+extension NodeRef {
     /// Whether a cache entry can describe this node (docs/performance.md "When the cache applies"): a leaf, linear
     /// box or ZBox with fixed or wrap dimensions and no aspect ratio, whose children all qualify. Flows and their
     /// line boxes never qualify (their lines move with the available length). A linear box with growing children
     /// qualifies, but its entries hold only for an unbounded main residual, where nothing grows (`measureAll`).
     /// Computed bottom-up by the engine's init, and up the path by mutations.
-    func qualifiesForCache(children: some Sequence<FlatNode>) -> Bool {
-        guard kind != .flow, aspect == nil, width.kind == .fixed || width.isWrap, height.kind == .fixed || height.isWrap
+    func qualifiesForCache(children: some Sequence<NodeRef>) -> Bool {
+        let width = dim(along: .horizontal), height = dim(along: .vertical)
+        guard hot.pointee.kind != .flow, cold.pointee.aspect == nil, width.kind == .fixed || width.isWrap,
+            height.kind == .fixed || height.isWrap
         else { return false }
-        return children.allSatisfy(\.cacheable)
+        return children.allSatisfy { $0.hot.pointee.cacheable }
     }
 }
 
@@ -69,7 +71,7 @@ extension LayoutState {
             let content = max(wrapped.main(along: axis), 0)
             residualNeed = max(residualNeed, content, dim.wrapSize(content), positive)
             guard residualNeed <= dim.max else { return .infinity }
-            return offerThreshold(residualNeed, plus: node.pointee.margin.main(along: axis))
+            return offerThreshold(residualNeed, plus: node.hot.pointee.margin.main(along: axis))
         }
         return Size(width: need(.horizontal), height: need(.vertical))
     }
@@ -87,16 +89,17 @@ extension LayoutState {
     ///    dimension's residual is its value. 2. A fixed 0 with a wrap dimension makes the leaf 0 × 0 for every
     ///    offer (quirk 9). 3. The result is the leaf measured under the need itself.
     func leafCache(_ index: Int) -> MeasureCache {
-        let node = nodes[index]
-        let hasWrap = node.width.isWrap || node.height.isWrap
-        let zeroFixed = (node.width.kind == .fixed && node.width.value == 0) || (node.height.kind == .fixed && node.height.value == 0)
+        let node = node(index)
+        let width = node.dim(along: .horizontal), height = node.dim(along: .vertical)
+        let hasWrap = width.isWrap || height.isWrap
+        let zeroFixed = (width.kind == .fixed && width.value == 0) || (height.kind == .fixed && height.value == 0)
         func need(_ axis: Axis) -> Double {
             let dim = node.dim(along: axis)
             guard dim.isWrap, !zeroFixed else { return -.infinity }
-            let natural = node.natural.main(along: axis)
+            let natural = node.cold.pointee.natural.main(along: axis)
             let residualNeed = max(natural, dim.wrapSize(max(natural, 0)), positive)
             guard residualNeed <= dim.max else { return .infinity }
-            return upperSum(residualNeed, node.margin.main(along: axis))
+            return upperSum(residualNeed, node.hot.pointee.margin.main(along: axis))
         }
         let needSize = hasWrap ? Size(width: need(.horizontal), height: need(.vertical)) : Size(width: -.infinity, height: -.infinity)
         let entry = MeasureCache(need: needSize, result: .zero)

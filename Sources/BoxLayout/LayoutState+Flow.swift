@@ -17,25 +17,25 @@ extension LayoutState {
     private func outerParameters(_ flow: Int) -> LinearParameters {
         let regulator = regulator(flow).pointee
         return LinearParameters(
-            axis: node(flow).pointee.axis, space: regulator.runSpace, format: regulator.runFormat, reverse: regulator.reverse)
+            axis: hot[flow].axis, space: regulator.runSpace, format: regulator.runFormat, reverse: regulator.reverse)
     }
 
     private func lines(of flow: Int, count: Int) -> ItemRange {
-        ItemRange(declarationStart: nodes[flow].linesStart, orderStart: nodes[flow].linesStart, count: Int32(count))
+        ItemRange(declarationStart: cold[flow].linesStart, orderStart: cold[flow].linesStart, count: Int32(count))
     }
 
     private mutating func shiftItemsIntoFlow(_ flow: Int, lineCount: Int) {
         for line in 0..<lineCount {
             let box = lineBox(of: flow, line)
             let origin = Point(x: centers[box].x - sizes[box].width / 2, y: centers[box].y - sizes[box].height / 2)
-            let items = nodes[box].items
+            let items = cold[box].items
             for position in items.declarationStart..<items.declarationStart + items.count {
                 centers[item(position)] = centers[item(position)] + origin
             }
         }
     }
 
-    @inline(__always) private func lineBox(of flow: Int, _ line: Int) -> Int { item(nodes[flow].linesStart + Int32(line)) }
+    @inline(__always) private func lineBox(of flow: Int, _ line: Int) -> Int { item(cold[flow].linesStart + Int32(line)) }
 
     /// Gives line `line` the items `start..<end` (indices into the flow's items) in their measuring order, and
     /// the line its totals (`LinearTotals`).
@@ -46,21 +46,21 @@ extension LayoutState {
     ///    as at the last layout keeps them: every change to the flow's items or to the descriptions the totals
     ///    read starts the lines over (`arrangeChildren`, `rewriteLines`).
     private mutating func setLine(_ line: Int, of flow: Int, _ start: Int32, _ end: Int32) {
-        let items = nodes[flow].items, box = lineBox(of: flow, line)
+        let items = cold[flow].items, box = lineBox(of: flow, line)
         let inOrder = regulator(flow).pointee.itemsInMeasuringOrder
         let lineItems = ItemRange(
             declarationStart: items.declarationStart + start,
             orderStart: (inOrder ? items.declarationStart : items.orderStart) + start, count: end - start)
         if !inOrder { sortByRank(lineItems) }
-        guard nodes[box].items != lineItems || regulators[box].linearTotals == nil else { return }
-        nodes[box].items = lineItems
+        guard cold[box].items != lineItems || regulators[box].linearTotals == nil else { return }
+        cold[box].items = lineItems
         regulators[box].linearTotals = countTotals(box, linearParameters(box), lineItems)
     }
 
     /// Count mode: `arrange` items per line, in declaration order. Items are measured once, by their line.
     private mutating func breakByCount(_ flow: Int) -> Int {
         var lineCount = 0
-        let count = nodes[flow].items.count, arrange = Int32(clamping: regulator(flow).pointee.arrange)
+        let count = cold[flow].items.count, arrange = Int32(clamping: regulator(flow).pointee.arrange)
         for start in stride(from: Int32(0), to: count, by: Int(arrange)) {
             setLine(lineCount, of: flow, start, min(start + arrange, count))
             lineCount += 1
@@ -76,7 +76,7 @@ extension LayoutState {
     /// (Puyopuyo keeps the accumulator, so every later item got its own line), and `flowEnding` never closes an
     /// empty line.
     private mutating func breakByContent(_ flow: Int, offered: Size) -> Int {
-        unswitched(on: nodes[flow].axis.crossAxis) { lineAxis in breakByContent(flow, offered: offered, lineAxis: lineAxis) }
+        unswitched(on: hot[flow].axis.crossAxis) { lineAxis in breakByContent(flow, offered: offered, lineAxis: lineAxis) }
     }
 
     /// `breakByContent` with the line axis a literal (`unswitched`).
@@ -84,12 +84,12 @@ extension LayoutState {
     private mutating func breakByContent(_ flow: Int, offered: Size, lineAxis: Axis) -> Int {
         let inner = residuals(flow, offered: offered).inner
         let limit = inner.main(along: lineAxis), itemSpace = regulator(flow).pointee.itemSpace
-        let declarationStart = nodes[flow].items.declarationStart, count = nodes[flow].items.count
+        let declarationStart = cold[flow].items.declarationStart, count = cold[flow].items.count
         var lineCount = 0, lineStart: Int32 = 0, accumulated = 0.0
         for index in 0..<count {
             let child = item(declarationStart + index)
             let extent = calculate(child, offered: inner).main(along: lineAxis)
-            let margins = nodes[child].margin.main(along: lineAxis)
+            let margins = hot[child].margin.main(along: lineAxis)
             let gap = index == lineStart ? 0 : itemSpace
             if node(child).dim(along: lineAxis).isRatio && accumulated + gap + margins < limit {
                 accumulated = limit
@@ -108,7 +108,7 @@ extension LayoutState {
                 }
                 lineCount += 1
             }
-            if nodes[child].flowEnding {
+            if hot[child].flowEnding {
                 if lineStart <= index {
                     setLine(lineCount, of: flow, lineStart, index + 1)
                     lineCount += 1
@@ -131,7 +131,7 @@ extension LayoutState {
         for offset in 0..<count {
             let child = itemList[Int(items.declarationStart) + offset]
             var slot = start + offset
-            while slot > start, nodes[Int(itemList[slot - 1])].rank > nodes[Int(child)].rank {
+            while slot > start, hot[Int(itemList[slot - 1])].rank > hot[Int(child)].rank {
                 itemList[slot] = itemList[slot - 1]
                 slot -= 1
             }

@@ -75,11 +75,11 @@ extension LayoutState {
         var pass = LinearPass(
             axis: axis, residual: residual, innerMain: inner.main(along: axis), innerCross: inner.cross(along: axis),
             boxMainIsWrap: node(box).dim(along: axis).isWrap, boxCrossIsWrap: node(box).dim(along: axis.crossAxis).isWrap,
-            tracksNeed: node(box).pointee.cacheable)
+            tracksNeed: hot[box].cacheable)
         let totals = regulator(box).pointee.linearTotals ?? countTotals(box, parameters, items)
         pass.totals = totals
         if totals.drops {
-            for position in items.declarationStart..<items.declarationStart + items.count where !takesPart(item(position), pass) {
+            for position in items.declarationStart..<items.declarationStart + items.count where !takesPart(node(item(position)), pass) {
                 clear(item(position))
             }
         }
@@ -105,7 +105,7 @@ extension LayoutState {
                 continue
             }
             if boxMainIsWrap || main.isRatio { totals.formattable = false }
-            totals.margins += childNode.pointee.margin.main(along: axis)
+            totals.margins += childNode.hot.pointee.margin.main(along: axis)
             totals.ratioSum += main.ratio
             // Only a flex has a factor (a plain wrap's are 0): skipping the others spares loading their `Dim`.
             if main.isFlex {
@@ -144,16 +144,16 @@ extension LayoutState {
     /// Called before `accumulate`, so the running totals are the ones the offer saw; `offered` is that offer (a box
     /// that tracks needs has no ratio child, so the conflict solver's estimate never changes it).
     @inline(__always)
-    private func addNeed(of child: Int, offered: Size, _ pass: inout LinearPass, axis: Axis) {
+    private func addNeed(of child: Int, _ childNode: NodeRef, offered: Size, _ pass: inout LinearPass, axis: Axis) {
         let need = caches[child].need
-        let main = node(child).dim(along: axis)
+        let main = childNode.dim(along: axis)
         if main.isWrap && !main.isFlex {
-            let free = upperSum(need.main(along: axis), -node(child).pointee.margin.main(along: axis))
+            let free = upperSum(need.main(along: axis), -childNode.hot.pointee.margin.main(along: axis))
             if free > 0 { pass.needMain = max(pass.needMain, upperSum(free, pass.totals.margins + pass.totals.gaps + pass.used)) }
         } else if !(offered.main(along: axis) >= need.main(along: axis)) {
             pass.needMain = .infinity
         }
-        if node(child).dim(along: axis.crossAxis).isWrap {
+        if childNode.dim(along: axis.crossAxis).isWrap {
             pass.needCross = max(pass.needCross, need.cross(along: axis))
         } else if !(offered.cross(along: axis) >= need.cross(along: axis)) {
             pass.needCross = .infinity
@@ -161,18 +161,18 @@ extension LayoutState {
     }
 
     /// Whether `child` takes part in a linear pass: **a main-ratio child of a wrap-main box is dropped** (quirk 3).
-    /// The totals already say whether any child is (`LinearTotals.drops`): the usual box asks no child.
-    @inline(__always) func takesPart(_ child: Int, _ pass: LinearPass) -> Bool {
-        !(pass.totals.drops && pass.boxMainIsWrap && node(child).dim(along: pass.axis).isRatio)
+    /// The totals already say whether any child is (`LinearTotals.drops`): the usual box asks no child. (Marked
+    /// unlikely, or the optimiser loads every child's kind to test both conditions at once: more instructions.)
+    @inline(__always) func takesPart(_ child: NodeRef, _ pass: LinearPass) -> Bool {
+        !(_slowPath(pass.totals.drops && pass.boxMainIsWrap) && child.dim(along: pass.axis).isRatio)
     }
 
     /// The layout residual offered to `child`, its own margins included (§6.2).
     /// - Parameter estimate: the cross size the conflict solver is trying; **its ratio factor is not applied** (quirk).
     @inline(__always)
-    private func offer(_ child: Int, _ pass: LinearPass, estimate: Double?, axis: Axis) -> Size {
-        let childNode = node(child)
-        let main = childNode.dim(along: axis), cross = childNode.dim(along: axis.crossAxis)
-        let margin = childNode.pointee.margin
+    private func offer(_ child: NodeRef, _ pass: LinearPass, estimate: Double?, axis: Axis) -> Size {
+        let main = child.dim(along: axis), cross = child.dim(along: axis.crossAxis)
+        let margin = child.hot.pointee.margin
         let mainMargins = margin.main(along: axis), crossMargins = margin.cross(along: axis)
         let mainOffer: Double = switch main.kind {
         case .fixed: main.value + mainMargins
@@ -189,15 +189,14 @@ extension LayoutState {
     }
 
     /// Adds a freshly measured child to the running totals T, Rsum and X.
-    @inline(__always) private func accumulate(_ child: Int, _ size: Size, _ pass: inout LinearPass, axis: Axis) {
-        let childNode = node(child)
-        if childNode.dim(along: axis).isRatio {
+    @inline(__always) private func accumulate(_ child: NodeRef, _ size: Size, _ pass: inout LinearPass, axis: Axis) {
+        if child.dim(along: axis).isRatio {
             pass.ratioUsed += size.main(along: axis)
         } else {
             pass.used += size.main(along: axis)
         }
-        if !childNode.dim(along: axis.crossAxis).isRatio {
-            pass.crossExtent = max(pass.crossExtent, size.cross(along: axis) + childNode.pointee.margin.cross(along: axis))
+        if !child.dim(along: axis.crossAxis).isRatio {
+            pass.crossExtent = max(pass.crossExtent, size.cross(along: axis) + child.hot.pointee.margin.cross(along: axis))
         }
     }
 
@@ -209,12 +208,12 @@ extension LayoutState {
         // 1. Measuring order: fixed, aspect, wrap by priority, ratio. Each wrap gets what is still free.
         unswitched(on: pass.axis) { axis in
             for position in items.orderStart..<items.orderStart + items.count {
-                let child = item(position)
-                guard takesPart(child, pass) else { continue }
-                let offered = offer(child, pass, estimate: estimate, axis: axis)
+                let child = item(position), childNode = node(child)
+                guard takesPart(childNode, pass) else { continue }
+                let offered = offer(childNode, pass, estimate: estimate, axis: axis)
                 let size = calculate(child, offered: offered)
-                if pass.tracksNeed { addNeed(of: child, offered: offered, &pass, axis: axis) }
-                accumulate(child, size, &pass, axis: axis)
+                if pass.tracksNeed { addNeed(of: child, childNode, offered: offered, &pass, axis: axis) }
+                accumulate(childNode, size, &pass, axis: axis)
             }
         }
         // No shrink happens while Rm ≥ M + Stot + T (the overflow test of `shrinkIfNeeded`).
@@ -233,8 +232,8 @@ extension LayoutState {
         pass.crossExtent = 0
         unswitched(on: pass.axis) { axis in
             for position in items.declarationStart..<items.declarationStart + items.count {
-                let child = item(position)
-                if takesPart(child, pass) { accumulate(child, sizes[child], &pass, axis: axis) }
+                let child = item(position), childNode = node(child)
+                if takesPart(childNode, pass) { accumulate(childNode, sizes[child], &pass, axis: axis) }
             }
         }
     }
@@ -251,15 +250,15 @@ extension LayoutState {
         let overflow = pass.totals.margins + pass.totals.gaps + pass.used - pass.innerMain
         guard pass.totals.shrinkSum > 0, overflow > 0 else { return false }
         for position in items.declarationStart..<items.declarationStart + items.count {
-            let child = item(position)
-            let main = node(child).dim(along: axis)
-            guard takesPart(child, pass), main.isWrap, main.shrink > 0 else { continue }
+            let child = item(position), childNode = node(child)
+            let main = childNode.dim(along: axis)
+            guard takesPart(childNode, pass), main.isWrap, main.shrink > 0 else { continue }
             let current = sizes[child].main(along: axis)
             pass.used -= current
             let target = max(0, current - overflow * main.shrink / pass.totals.shrinkSum)
-            let offered = offer(child, pass, estimate: estimate, axis: axis)
-                .with(main: target + node(child).pointee.margin.main(along: axis), along: axis)
-            accumulate(child, calculate(child, offered: offered), &pass, axis: axis)
+            let offered = offer(childNode, pass, estimate: estimate, axis: axis)
+                .with(main: target + childNode.hot.pointee.margin.main(along: axis), along: axis)
+            accumulate(childNode, calculate(child, offered: offered), &pass, axis: axis)
         }
         return true
     }
@@ -283,17 +282,17 @@ extension LayoutState {
         pass.ratioUsed = 0
         pass.crossExtent = 0
         for position in items.declarationStart..<items.declarationStart + items.count {
-            let child = item(position)
-            guard takesPart(child, pass) else { continue }
-            let main = node(child).dim(along: axis)
+            let child = item(position), childNode = node(child)
+            guard takesPart(childNode, pass) else { continue }
+            let main = childNode.dim(along: axis)
             if main.isWrap && main.grow > 0 {
                 let grown = sizes[child].main(along: axis) + free * main.grow / pass.totals.growSum
-                let offered = offer(child, pass, estimate: estimate, axis: axis)
-                    .with(main: grown + node(child).pointee.margin.main(along: axis), along: axis)
+                let offered = offer(childNode, pass, estimate: estimate, axis: axis)
+                    .with(main: grown + childNode.hot.pointee.margin.main(along: axis), along: axis)
                 // The grown main is forced; the re-measured cross is kept.
                 sizes[child] = calculate(child, offered: offered).with(main: grown, along: axis)
             }
-            accumulate(child, sizes[child], &pass, axis: axis)
+            accumulate(childNode, sizes[child], &pass, axis: axis)
         }
         return true
     }
@@ -350,9 +349,9 @@ extension LayoutState {
         var end = 0.0, index = 0.0
         for step in 0..<Int(items.count) {
             let position = parameters.reverse ? items.declarationStart + items.count - 1 - Int32(step) : items.declarationStart + Int32(step)
-            let child = item(position)
-            guard takesPart(child, pass) else { continue }
-            let margin = node(child).pointee.margin
+            let child = item(position), childNode = node(child)
+            guard takesPart(childNode, pass) else { continue }
+            let margin = childNode.hot.pointee.margin
             let main = sizes[child].main(along: axis)
             let base = end + margin.mainStart(along: axis) + main / 2
             end = base + main / 2 + margin.mainEnd(along: axis)

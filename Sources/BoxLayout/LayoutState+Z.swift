@@ -6,11 +6,11 @@ extension LayoutState {
     mutating func calculateZ(_ box: Int, offered: Size) -> Size {
         // 1. Residuals.
         let (residual, inner) = residuals(box, offered: offered)
-        let items = nodes[box].items
+        let items = cold[box].items
         // 2. Pass 1 measures every child; pass 2 re-measures the ratio children of a wrap box against the maxima.
         var largest = Size.zero
         // A cacheable box's children are offered `inner` itself (none is a ratio): their needs are needs on it.
-        let tracksNeed = node(box).pointee.cacheable
+        let tracksNeed = hot[box].cacheable
         var innerNeed = Size(width: -.infinity, height: -.infinity)
         for position in items.declarationStart..<items.declarationStart + items.count {
             measureZChild(item(position), of: box, inner: inner, largest: &largest)
@@ -19,9 +19,10 @@ extension LayoutState {
                 innerNeed = Size(width: max(innerNeed.width, need.width), height: max(innerNeed.height, need.height))
             }
         }
-        if nodes[box].width.isWrap || nodes[box].height.isWrap {
-            for position in items.declarationStart..<items.declarationStart + items.count
-            where nodes[item(position)].width.isRatio || nodes[item(position)].height.isRatio {
+        if node(box).dim(along: .horizontal).isWrap || node(box).dim(along: .vertical).isWrap {
+            for position in items.declarationStart..<items.declarationStart + items.count {
+                let child = node(item(position))
+                guard child.dim(along: .horizontal).isRatio || child.dim(along: .vertical).isRatio else { continue }
                 measureZChild(item(position), of: box, inner: inner, largest: &largest)
             }
         }
@@ -51,7 +52,7 @@ extension LayoutState {
     private mutating func measureZChild(_ child: Int, of box: Int, inner: Size, largest: inout Size) {
         let size = calculate(child, offered: zOffer(child, of: box, inner: inner, largest: largest))
         for axis in Axis.allCases where !node(child).dim(along: axis).isRatio {
-            let extent = size.main(along: axis) + node(child).pointee.margin.main(along: axis)
+            let extent = size.main(along: axis) + hot[child].margin.main(along: axis)
             largest = largest.with(main: max(largest.main(along: axis), extent), along: axis)
         }
     }

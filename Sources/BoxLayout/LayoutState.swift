@@ -5,11 +5,15 @@ import LayoutCore
 ///
 /// The buffers are raw allocations owned by `BoxLayoutEngine` (allocated in its init, freed in its deinit):
 /// reads through them (`node(_:)`, `regulator(_:)`) load one field without copying the whole record, which keeps
-/// the recursive frames small even in debug builds and skips copy-on-write checks on the hot path. Caches:
+/// the recursive frames small even in debug builds and skips copy-on-write checks on the hot path. Each node is
+/// split in two parallel buffers, `hot` and `cold` (see `FlatNode`), indexed alike. Caches:
 /// `caches` holds each node's measurement cache entry (LayoutState+Cache.swift, docs/performance.md).
 struct LayoutState {
-    var nodes: UnsafeMutablePointer<FlatNode>
-    /// Each node's regulator properties (see `Regulator`), parallel to `nodes`.
+    /// What every pass over a box's children reads of each child, one cache line per node (see `HotNode`).
+    var hot: UnsafeMutablePointer<HotNode>
+    /// The rest of each node (see `ColdNode`), parallel to `hot`.
+    var cold: UnsafeMutablePointer<ColdNode>
+    /// Each node's regulator properties (see `Regulator`), parallel to `hot`.
     var regulators: UnsafeMutablePointer<Regulator>
     /// Children slices (see `ItemRange`) and flows' line slices, one contiguous buffer.
     var itemList: UnsafeMutablePointer<Int32>
@@ -23,7 +27,8 @@ struct LayoutState {
     var conflictHistory: [Double]
 
     init(nodes: [FlatNode], regulators: [Regulator], itemList: [Int32]) {
-        self.nodes = Self.buffer(nodes, alignment: 64)
+        hot = Self.buffer(nodes.lazy.map(\.hot), alignment: 64)
+        cold = Self.buffer(nodes.lazy.map(\.cold), alignment: 64)
         self.regulators = Self.buffer(regulators)
         self.itemList = Self.buffer(itemList)
         sizes = Self.buffer(repeatElement(.zero, count: nodes.count))
@@ -35,7 +40,7 @@ struct LayoutState {
 
     /// A raw copy of `elements` (a plain pointer: 8 bytes, where a buffer pointer's count would double every copy
     /// of this state that debug builds make per call, and the recursion is as deep as the tree).
-    /// - Parameter alignment: at least the element's; the nodes ask for a cache line's (see `FlatNode`).
+    /// - Parameter alignment: at least the element's; the nodes' halves ask for a cache line's (see `HotNode`).
     private static func buffer<C: Collection>(_ elements: C, alignment: Int = 1) -> UnsafeMutablePointer<C.Element> {
         let capacity = max(elements.count, 1)
         let pointer = UnsafeMutableRawPointer.allocate(
@@ -47,7 +52,8 @@ struct LayoutState {
 
     /// Frees the buffers; the state must not be used afterwards.
     func deallocate() {
-        nodes.deallocate()
+        hot.deallocate()
+        cold.deallocate()
         regulators.deallocate()
         itemList.deallocate()
         sizes.deallocate()
@@ -61,7 +67,7 @@ struct LayoutState {
     mutating func calculate(_ index: Int, offered: Size) -> Size {
         // 1. A cache hit: the subtree below is already what this offer gives (docs/performance.md). Checked
         //    inline: most calls are hits (every leaf under a large enough offer) and need no call at all.
-        if nodes[index].cacheable && caches[index].admits(offered) {
+        if hot[index].cacheable && caches[index].admits(offered) {
             sizes[index] = caches[index].result
             return sizes[index]
         }
@@ -77,9 +83,9 @@ struct LayoutState {
             size = .zero
             clearChildren(index)
         } else {
-            switch nodes[index].kind {
+            switch hot[index].kind {
             case .leaf: size = measureLeaf(index, offered: offered)
-            case .linear: size = calculateLinear(index, linearParameters(index), items: nodes[index].items, offered: offered)
+            case .linear: size = calculateLinear(index, linearParameters(index), items: cold[index].items, offered: offered)
             case .flow: size = calculateFlow(index, offered: offered)
             case .z: size = calculateZ(index, offered: offered)
             }
@@ -88,8 +94,15 @@ struct LayoutState {
         return size
     }
 
-    /// Node `index`'s record, read in place (see `NodeRef`).
-    @inline(__always) func node(_ index: Int) -> NodeRef { nodes + index }
+    /// Node `index`, read in place (see `NodeRef`).
+    @inline(__always) func node(_ index: Int) -> NodeRef { NodeRef(hot: hot + index, cold: cold + index) }
+    /// Node `index`'s whole record, both halves (init and mutations; the passes read fields in place).
+    func record(_ index: Int) -> FlatNode { FlatNode(hot: hot[index], cold: cold[index]) }
+    /// Replaces node `index`'s whole record, both halves.
+    func store(_ record: FlatNode, at index: Int) {
+        hot[index] = record.hot
+        cold[index] = record.cold
+    }
     /// Box `index`'s regulator properties, read in place.
     @inline(__always) func regulator(_ index: Int) -> UnsafeMutablePointer<Regulator> {
         regulators + index
@@ -98,7 +111,7 @@ struct LayoutState {
     func linearParameters(_ index: Int) -> LinearParameters {
         let regulator = regulator(index)
         return LinearParameters(
-            axis: node(index).pointee.axis, space: regulator.pointee.space, format: regulator.pointee.format,
+            axis: hot[index].axis, space: regulator.pointee.space, format: regulator.pointee.format,
             reverse: regulator.pointee.reverse)
     }
 
@@ -115,13 +128,13 @@ struct LayoutState {
         let node = node(index)
         let residual = Residuals.content(of: node, offered: offered)
         // 1. No wrap dimension: the size follows from the description alone.
-        guard node.pointee.width.isWrap || node.pointee.height.isWrap else {
+        guard node.dim(along: .horizontal).isWrap || node.dim(along: .vertical).isWrap else {
             return Residuals.intrinsic(of: node, residual: residual, wrapped: .zero)
         }
         // 2. No room in either dimension makes the whole leaf 0 × 0 (quirk 9: a fixed dimension too).
         if residual.width == 0 || residual.height == 0 { return .zero }
         // 3. The measure result, clipped, then sized by the descriptions.
-        let natural = node.pointee.natural
+        let natural = node.cold.pointee.natural
         let measured = Size(width: min(natural.width, residual.width), height: min(natural.height, residual.height))
         return Residuals.intrinsic(of: node, residual: residual, wrapped: measured)
     }
@@ -136,14 +149,14 @@ struct LayoutState {
 
     /// Zeroes everything below node `index` (an incalculable node lays none of it out).
     @inline(never) mutating func clearChildren(_ index: Int) {
-        let items = nodes[index].items
+        let items = cold[index].items
         for position in items.declarationStart..<items.declarationStart + items.count { clear(item(position)) }
     }
 
     /// The centre of `child` on the justification's axis inside `box`, whose final extent on that axis is `extent`.
     @inline(__always)
     func place(_ child: Int, padding: Insets, extent: Double, _ justification: Justification) -> Double {
-        let margin = node(child).pointee.margin, axis = justification.axis
+        let margin = hot[child].margin, axis = justification.axis
         let placement = AxisPlacement(
             extent: extent, paddingStart: padding.mainStart(along: axis), paddingEnd: padding.mainEnd(along: axis))
         return placement.center(
@@ -175,10 +188,10 @@ struct Justification {
         unaligned = AxisAlignment(.idle, justify: justify, axis: axis)
     }
 
-    /// The rule for `child`: the box's own for a child without alignment flags (read from the record's first cache
-    /// line), else from the child's whole alignment.
+    /// The rule for `child`: the box's own for a child without alignment flags (read from its hot half), else from
+    /// the child's whole alignment.
     @inline(__always) func rule(for child: NodeRef) -> AxisAlignment {
-        child.pointee.alignmentFlags.isEmpty ? unaligned : AxisAlignment(child.pointee.alignment, justify: justify, axis: axis)
+        child.hot.pointee.alignmentFlags.isEmpty ? unaligned : AxisAlignment(child.alignment, justify: justify, axis: axis)
     }
 }
 

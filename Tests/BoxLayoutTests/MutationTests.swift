@@ -268,13 +268,16 @@ struct MutationAddressTests {
         #expect(engine.layout(proposal: BoxProposal()) == Size(width: 12 + 48, height: 25))
     }
 
-    @Test("NodeRef.dim(along:) finds height one Dim after width; the hot fields are one aligned cache line")
+    @Test("a node's hot half is one aligned cache line; its cold half starts with width, then height")
     func recordLayout() {
-        #expect(MemoryLayout<FlatNode>.offset(of: \.height) == FlatNode.widthOffset + MemoryLayout<Dim>.stride)
-        #expect(MemoryLayout<FlatNode>.offset(of: \.width) == FlatNode.widthOffset)
-        #expect(MemoryLayout<FlatNode>.offset(of: \.rank)! + MemoryLayout<Int32>.size <= 64)
-        #expect(MemoryLayout<FlatNode>.stride == 256)
-        #expect(Int(bitPattern: Self.engine().state.nodes) % 64 == 0)
+        #expect(MemoryLayout<HotNode>.size <= 64)
+        #expect(MemoryLayout<HotNode>.stride == 64)
+        #expect(MemoryLayout<HotNode>.offset(of: \.rank)! + MemoryLayout<Int32>.size <= 64)
+        #expect(MemoryLayout<ColdNode>.offset(of: \.width) == 0)
+        #expect(MemoryLayout<ColdNode>.offset(of: \.height) == MemoryLayout<Dim>.stride)
+        let engine = Self.engine()
+        #expect(Int(bitPattern: engine.state.hot) % 64 == 0)
+        #expect(Int(bitPattern: engine.state.cold) % 64 == 0)
     }
 
     @Test("a size mutation keeps the record's copied kinds in step")
