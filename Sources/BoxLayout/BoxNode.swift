@@ -101,8 +101,6 @@ public struct BoxAlignment: Hashable, Sendable {
         }
     }
 
-    // The ratios come first so that the 2-byte flags end the value: the engine's node record packs its next
-    // field right after them (FlatNode.swift).
     /// The horizontal centre ratio, −1 (start) … 0 (centre) … 1 (end); used with `horzCenter`.
     public var horizontalRatio: Double
     /// The vertical centre ratio; used with `vertCenter`.
