@@ -10,7 +10,8 @@ public struct BenchmarkConfiguration: Hashable, Sendable {
     public var includeScaling: Bool
     /// Shorter batches, fewer of them, and three sizes per shape: a smoke run, not a measurement.
     public var quick: Bool
-    /// The wall-clock time each engine may spend on the whole run; it stops where the budget runs out.
+    /// The wall-clock time each engine may spend on the whole run, shared out shape by shape (`EngineBudget`); an
+    /// engine's series stop where its share runs out.
     public var engineBudget: Duration
     /// A size whose single layout takes (or is predicted to take) longer than this ends the engine's series.
     public var perLayoutLimit: Duration
@@ -208,7 +209,8 @@ public func runBenchmarks(_ config: BenchmarkConfiguration, engines: [any Layout
     var budgets = Dictionary(uniqueKeysWithValues: available.map { ($0.name, EngineBudget(limit: config.engineBudget)) })
     var results: [BenchmarkResult] = []
     // 2. Shape by shape, size by size, mode by mode, every engine on the same case JSON.
-    for shape in config.shapes {
+    for (index, shape) in config.shapes.enumerated() {
+        for name in budgets.keys { budgets[name]!.beginShape(shapesLeft: config.shapes.count - index) }
         for size in config.sizes(for: shape) {
             let workload = Workload(shape: shape, size: size)
             for mode in config.modes {
@@ -342,16 +344,30 @@ struct SeriesKey: Hashable {
 }
 
 /// One engine's time budget and the cost history used to predict the next size.
+/// **The budget is shared out shape by shape**: each shape may spend an equal part of what the shapes before it
+/// left, so a slow peer's linear and flow tables cannot use up the time the depth table needs (before, Taffy's quick
+/// run spent its 30 s on linear and flow and printed no depth figure at all).
 struct EngineBudget {
     let limit: Duration
     private(set) var spent = Duration.zero
+    /// Where the current shape's share ends, in terms of `spent`.
+    private var shapeLimit: Duration
     private var history: [SeriesKey: [(size: Int, nanos: Double)]] = [:]
     private var stopped: [SeriesKey: String] = [:]
 
-    init(limit: Duration) { self.limit = limit }
+    init(limit: Duration) {
+        self.limit = limit
+        shapeLimit = limit
+    }
 
-    var remaining: Duration { limit - spent }
+    /// What the current shape may still spend.
+    var remaining: Duration { shapeLimit - spent }
     var stopNotes: [String] { stopped.values.sorted() }
+
+    /// Starts a shape's share: an equal part of what is left of the run's budget among the shapes still to run.
+    mutating func beginShape(shapesLeft: Int) {
+        shapeLimit = spent + (limit - spent) / max(1, shapesLeft)
+    }
 
     mutating func spend(_ duration: Duration) { spent += duration }
     mutating func record(series: SeriesKey, size: Int, nanos: Double) { history[series, default: []].append((size, nanos)) }
@@ -362,8 +378,8 @@ struct EngineBudget {
     mutating func shouldSkip(series: SeriesKey, size: Int, limit perLayout: Duration) -> Bool {
         if stopped[series] != nil { return true }
         let prefix = "\(series.engine) \(series.shape.rawValue) \(series.mode.rawValue): stopped at \(series.shape.sizeLabel) = \(size)"
-        if spent >= limit {
-            stop(series: series, reason: "\(prefix): time budget of \(limit) spent")
+        if remaining <= .zero {
+            stop(series: series, reason: "\(prefix): \(series.shape.rawValue)'s share of the time budget of \(limit) spent")
             return true
         }
         if let predicted = predictedNanos(series: series, size: size), predicted > perLayout.nanoseconds {
@@ -373,8 +389,6 @@ struct EngineBudget {
         return false
     }
 
-    /// Extrapolates the cost at `size` from the last two sizes: a power law t ∝ sᵏ fitted through them, never
-    /// predicting less than linear growth.
     /// The cost of one layout at `size`, extrapolated from the series so far: linearly from the last size, or along
     /// the power law the last sizes follow when it grows faster. The exponent is the median of the three pairwise
     /// exponents of the last three sizes, so one noisy figure cannot fake an explosion: a machine hiccup that

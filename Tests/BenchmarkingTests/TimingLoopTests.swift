@@ -62,6 +62,28 @@ struct TimingLoopTests {
         #expect(budget.stopNotes == ["yoga depth fresh: stopped at D = 16: one layout predicted to take 1.6 µs (limit 1.0 µs)"])
     }
 
+    /// Each shape may spend an equal part of what the shapes before it left: linear's share runs out and stops its
+    /// series, flow leaves part of its share unused, and depth starts with all the rest.
+    @Test func eachShapeSpendsOnlyItsShareOfTheBudget() {
+        var budget = EngineBudget(limit: .seconds(30))
+        let linear = SeriesKey(engine: "taffy", shape: .linear, mode: .fresh)
+        let depth = SeriesKey(engine: "taffy", shape: .depth, mode: .fresh)
+        budget.beginShape(shapesLeft: 3)  // linear: 30 / 3 = 10 s
+        budget.spend(.seconds(10))
+        let linearStops = budget.shouldSkip(series: linear, size: 200, limit: .seconds(1))
+        #expect(linearStops)
+        budget.beginShape(shapesLeft: 2)  // flow: (30 − 10) / 2 = 10 s, of which it spends 4
+        #expect(budget.remaining == .seconds(10))
+        budget.spend(.seconds(4))
+        budget.beginShape(shapesLeft: 1)  // depth: 30 − 10 − 4 = 16 s
+        #expect(budget.remaining == .seconds(16))
+        let depthStops = budget.shouldSkip(series: depth, size: 40, limit: .seconds(1))
+        #expect(!depthStops)
+        #expect(budget.stopNotes == [
+            "taffy linear fresh: stopped at N = 200: linear's share of the time budget of 30.0 seconds spent"
+        ])
+    }
+
     /// The figures of a real run (flow incremental, reference): 180 → 200 doubled by a machine hiccup. The last pair
     /// alone gives exponent 7.6 and 2.5 s at N = 1 000; the median of the three pairs keeps the series going.
     @Test func oneNoisyFigureDoesNotStopASeries() throws {
