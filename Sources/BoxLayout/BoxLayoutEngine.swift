@@ -51,7 +51,7 @@ public final class BoxLayoutEngine: @unchecked Sendable {
                 }
             }
         }
-        state = LayoutState(nodes: nodes, regulators: regulators, itemList: itemList)
+        state = LayoutState(nodes: nodes, regulators: regulators, itemList: itemList, firstLineBox: realCount)
         // 3. Each box's children that take part, their measuring order and a linear box's totals.
         for index in 0..<realCount where nodes[index].hot.kind != .leaf { arrangeChildren(index) }
         // 4. Which nodes keep a measurement cache: bottom-up, since children come after their parent in pre-order.

@@ -9,8 +9,8 @@ extension LayoutState {
         let lineCount = regulator(flow).pointee.arrange > 0 ? breakByCount(flow) : breakByContent(flow, offered: offered)
         // 3. The outer box: the flow's own size, padding and margins, gap runSpace, format runFormat.
         let size = calculateLinear(flow, outerParameters(flow), items: lines(of: flow, count: lineCount), offered: offered)
-        // 4. Items were placed inside their line; shift them by the line's origin.
-        shiftItemsIntoFlow(flow, lineCount: lineCount)
+        // 4. Each line places its items, now that the outer box has placed the line.
+        placeLines(flow, lineCount: lineCount)
         return size
     }
 
@@ -24,13 +24,19 @@ extension LayoutState {
         ItemRange(declarationStart: cold[flow].linesStart, orderStart: cold[flow].linesStart, count: Int32(count))
     }
 
-    private mutating func shiftItemsIntoFlow(_ flow: Int, lineCount: Int) {
+    /// Step 4: places each line's items as its last calculation left them (`linePlacements`), offset by the
+    /// line's top-left corner in the flow. A line the outer box cleared (quirk 3) has no placement, and its items
+    /// stay cleared.
+    private mutating func placeLines(_ flow: Int, lineCount: Int) {
         for line in 0..<lineCount {
             let box = lineBox(of: flow, line)
+            guard let placement = linePlacements[box - firstLineBox], let totals = regulators[box].linearTotals else { continue }
             let origin = Point(x: centers[box].x - sizes[box].width / 2, y: centers[box].y - sizes[box].height / 2)
-            let items = cold[box].items
-            for position in items.declarationStart..<items.declarationStart + items.count {
-                centers[item(position)] = centers[item(position)] + origin
+            let parameters = linearParameters(box), boxMainIsWrap = node(box).dim(along: parameters.axis).isWrap
+            unswitched(on: parameters.axis) { axis in
+                placeLinear(
+                    box, parameters, cold[box].items, totals, placement, boxMainIsWrap: boxMainIsWrap, origin: origin,
+                    axis: axis)
             }
         }
     }

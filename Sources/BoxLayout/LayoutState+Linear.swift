@@ -26,6 +26,16 @@ struct LinearTotals {
     var drops = false
 }
 
+/// What placing a linear box's children (§6.8) takes from its calculation besides the box's own records and its
+/// totals. A flow's line box keeps it until the flow has placed the line (`LayoutState.linePlacements`).
+struct LinearPlacement {
+    /// R − (M + Stot + T + Rsum): the main length the format distributes. R is the inner main residual, **not** the
+    /// final size.
+    var free: Double
+    /// The box's final extent across its main axis.
+    var crossExtent: Double
+}
+
 /// The running totals of one linear calculation (spec §6 notation).
 struct LinearPass {
     var axis: Axis
@@ -130,7 +140,18 @@ extension LayoutState {
             main: pass.totals.margins + pass.totals.gaps + pass.used + padding.main(along: axis),
             cross: pass.crossExtent + padding.cross(along: axis), along: axis)
         let size = Residuals.intrinsic(of: node, residual: pass.residual, wrapped: wrapped)
-        unswitched(on: axis) { axis in placeLinear(regulator(box), parameters, items, pass, size: size, axis: axis) }
+        let placement = LinearPlacement(
+            free: pass.innerMain - (pass.totals.margins + pass.totals.gaps + pass.used + pass.ratioUsed),
+            crossExtent: size.cross(along: axis))
+        if box >= firstLineBox {
+            // A flow's line is placed once the flow has placed the line itself, straight into the flow's
+            // coordinates (`placeLines`): a second pass to move every item by its line's origin cost 5 % of a flow.
+            linePlacements[box - firstLineBox] = placement
+        } else {
+            unswitched(on: axis) { axis in
+                placeLinear(box, parameters, items, pass.totals, placement, boxMainIsWrap: pass.boxMainIsWrap, origin: nil, axis: axis)
+            }
+        }
         if pass.tracksNeed {
             let inner = Size(main: pass.needMain, cross: pass.needCross, along: axis)
             storeCache(box, offered: offered, inner: inner, wrapped: wrapped, size: size)
@@ -164,7 +185,12 @@ extension LayoutState {
     /// The totals already say whether any child is (`LinearTotals.drops`): the usual box asks no child. (Marked
     /// unlikely, or the optimiser loads every child's kind to test both conditions at once: more instructions.)
     @inline(__always) func takesPart(_ child: NodeRef, _ pass: LinearPass) -> Bool {
-        !(_slowPath(pass.totals.drops && pass.boxMainIsWrap) && child.dim(along: pass.axis).isRatio)
+        takesPart(child, pass.totals, boxMainIsWrap: pass.boxMainIsWrap, axis: pass.axis)
+    }
+
+    /// `takesPart` for a box with these totals, whose main axis is `axis` and wraps when `boxMainIsWrap`.
+    @inline(__always) func takesPart(_ child: NodeRef, _ totals: LinearTotals, boxMainIsWrap: Bool, axis: Axis) -> Bool {
+        !(_slowPath(totals.drops && boxMainIsWrap) && child.dim(along: axis).isRatio)
     }
 
     /// The layout residual offered to `child`, its own margins included (§6.2).
@@ -330,27 +356,28 @@ extension LayoutState {
     }
 
     /// Positions (§6.8): packs the laid-out children in declaration order (reversed when asked) from the padding
-    /// edge, offset by the format; the cross position follows the alignment rules.
+    /// edge, offset by the format; the cross position follows the alignment rules. A flow's line places its items
+    /// in the flow's coordinates: `origin` is the line's top-left corner there (nil for any other box).
     /// `axis` is `parameters.axis` as a literal (`unswitched`).
     @inline(__always)
-    private mutating func placeLinear(
-        _ box: UnsafeMutablePointer<Regulator>, _ parameters: LinearParameters, _ items: ItemRange, _ pass: LinearPass, size: Size,
-        axis: Axis
+    mutating func placeLinear(
+        _ box: Int, _ parameters: LinearParameters, _ items: ItemRange, _ totals: LinearTotals, _ placement: LinearPlacement,
+        boxMainIsWrap: Bool, origin: Point?, axis: Axis
     ) {
-        // 1. The format's offsets. R is the inner main residual, **not** the final size.
-        let free = pass.innerMain - (pass.totals.margins + pass.totals.gaps + pass.used + pass.ratioUsed)
-        let format = pass.totals.formattable ? parameters.format : .leading
-        let count = Double(pass.totals.count)
+        // 1. The format's offsets.
+        let free = placement.free
+        let format = totals.formattable ? parameters.format : .leading
+        let count = Double(totals.count)
         // 2. A justifyContent without a cross component means centre in a linear box.
-        let boxJustify = box.pointee.justify
+        let boxJustify = regulator(box).pointee.justify
         let justification = Justification(boxJustify.hasComponent(along: axis.crossAxis) ? boxJustify : .center, axis: axis.crossAxis)
-        let padding = box.pointee.padding, paddingStart = padding.mainStart(along: axis)
-        let crossExtent = size.cross(along: axis)
+        let padding = regulator(box).pointee.padding, paddingStart = padding.mainStart(along: axis)
+        let crossExtent = placement.crossExtent
         var end = 0.0, index = 0.0
         for step in 0..<Int(items.count) {
             let position = parameters.reverse ? items.declarationStart + items.count - 1 - Int32(step) : items.declarationStart + Int32(step)
             let child = item(position), childNode = node(child)
-            guard takesPart(childNode, pass) else { continue }
+            guard takesPart(childNode, totals, boxMainIsWrap: boxMainIsWrap, axis: axis) else { continue }
             let margin = childNode.hot.pointee.margin
             let main = sizes[child].main(along: axis)
             let base = end + margin.mainStart(along: axis) + main / 2
@@ -359,11 +386,12 @@ extension LayoutState {
             case .leading: parameters.space * index
             case .trailing: parameters.space * index + free
             case .center: parameters.space * index + free / 2
-            case .between: index == 0 ? 0 : (free + pass.totals.gaps) / (count - 1) * index
-            case .round: (free + pass.totals.gaps) / (count + 1) * (index + 1)
+            case .between: index == 0 ? 0 : (free + totals.gaps) / (count - 1) * index
+            case .round: (free + totals.gaps) / (count + 1) * (index + 1)
             }
             let cross = place(child, padding: padding, extent: crossExtent, justification)
-            centers[child] = Point(main: paddingStart + base + offset, cross: cross, along: axis)
+            let center = Point(main: paddingStart + base + offset, cross: cross, along: axis)
+            centers[child] = if let origin { center + origin } else { center }
             index += 1
         }
     }

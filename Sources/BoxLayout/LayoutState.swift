@@ -25,8 +25,13 @@ struct LayoutState {
     var caches: UnsafeMutablePointer<MeasureCache>
     /// The estimates tried by the active cross-conflict solvers, a stack shared by nested solvers.
     var conflictHistory: [Double]
+    /// The flows' line boxes are the nodes from this index on (after the real nodes).
+    let firstLineBox: Int
+    /// Each line box's placement, from its last calculation until its flow places it (`placeLines`); nil for a
+    /// line its flow cleared. Indexed by line box − `firstLineBox`.
+    var linePlacements: UnsafeMutablePointer<LinearPlacement?>
 
-    init(nodes: [FlatNode], regulators: [Regulator], itemList: [Int32]) {
+    init(nodes: [FlatNode], regulators: [Regulator], itemList: [Int32], firstLineBox: Int) {
         hot = Self.buffer(nodes.lazy.map(\.hot), alignment: 64)
         cold = Self.buffer(nodes.lazy.map(\.cold), alignment: 64)
         self.regulators = Self.buffer(regulators)
@@ -35,6 +40,8 @@ struct LayoutState {
         centers = Self.buffer(repeatElement(.zero, count: nodes.count))
         caches = Self.buffer(repeatElement(.invalid, count: nodes.count))
         conflictHistory = []
+        self.firstLineBox = firstLineBox
+        linePlacements = Self.buffer(repeatElement(nil, count: nodes.count - firstLineBox))
         conflictHistory.reserveCapacity(64)
     }
 
@@ -59,6 +66,7 @@ struct LayoutState {
         sizes.deallocate()
         centers.deallocate()
         caches.deallocate()
+        linePlacements.deallocate()
     }
 
     /// Calculates node `index` within the layout residual `offered` (margins included) and records its size.
@@ -144,6 +152,7 @@ struct LayoutState {
     mutating func clear(_ index: Int) {
         sizes[index] = .zero
         centers[index] = .zero
+        if index >= firstLineBox { linePlacements[index - firstLineBox] = nil }
         clearChildren(index)
     }
 

@@ -156,6 +156,29 @@ struct MutationTests {
         }
     }
 
+    /// A wrap flow drops every `fill` row (quirk 3, as in §6.1), a fixed one keeps them. A flow's lines place their
+    /// items after the flow has placed the lines (`placeLines`); a line dropped after it was placed must place
+    /// nothing, or its items would come back from the earlier layout.
+    @Test("a flow's line that its outer box drops places nothing, even after it was placed")
+    func droppedLinesPlaceNothing() throws {
+        var (tree, proposal) = (
+            BoxNode(
+                type: .vflow, height: .fixed(100), itemSpace: 4, runSpace: 4, runRowSize: .fill,
+                children: Array(repeating: .leaf(Size(width: 40, height: 20)), count: 5)),
+            BoxProposal(width: 100))
+        let engine = BoxLayoutEngine(root: tree, measurer: TestSupport.fixedMeasurer)
+        engine.layout(proposal: proposal)
+        #expect(engine.frames().frames.contains { $0.path == [4] && $0.frame.width == 40 }, "rows kept under a fixed height")
+        for height: SizeDescription in [.wrap(), .fixed(100)] {
+            try engine.apply(.height(height), at: .path([]))
+            try tree.apply(.height(height), at: [])
+            engine.layout(proposal: proposal)
+            let fresh = BoxLayoutEngine(root: tree, measurer: TestSupport.fixedMeasurer, caching: false)
+            fresh.layout(proposal: proposal)
+            #expect(engine.frames() == fresh.frames(), "after height \(height)")
+        }
+    }
+
     @Test("random trees with every cacheable and non-cacheable form", arguments: 0..<150)
     func randomTreeSeeds(_ seed: Int) {
         var rng = SplitMix(seed: UInt64(seed) &+ 0x6D75_7461)
