@@ -2,7 +2,7 @@ import LayoutCore
 
 extension LayoutState {
     /// FlowBox (spec §7): breaks the items into lines, lays the lines out as virtual linear boxes inside an outer
-    /// linear box along the run axis, then moves each item into the flow's coordinates.
+    /// linear box along the run axis, then places each line's items in the flow's coordinates.
     mutating func calculateFlow(_ flow: Int, offered: Size) -> Size {
         // 1. Break the items into lines, by count or by content; 2. each line measures its items in their
         // measuring order, sorted as the line closes (`setLine`).
