@@ -30,10 +30,14 @@ extension BenchmarkReport {
         return String(decoding: try encoder.encode(self), as: UTF8.self) + "\n"
     }
 
-    /// `engine,shape,size,mode,microsecondsPerLayout,spread,ratioToReference,engineVersion,engineTiming`, one row
-    /// per result; text fields are quoted when they hold a comma, a quote or a line break (RFC 4180).
+    /// `engine,shape,size,mode,microsecondsPerLayout,spread,ratioToReference,engineVersion,engineTiming,
+    /// coreMicrosecondsPerLayout`, one row per result (the last column empty where the engine has no core figure);
+    /// text fields are quoted when they hold a comma, a quote or a line break (RFC 4180).
     public func csvText() -> String {
-        var lines = ["engine,shape,size,mode,microsecondsPerLayout,spread,ratioToReference,engineVersion,engineTiming"]
+        var lines = [
+            "engine,shape,size,mode,microsecondsPerLayout,spread,ratioToReference,engineVersion,engineTiming,"
+                + "coreMicrosecondsPerLayout"
+        ]
         for result in results {
             let ratio = ratioToReference(result).map { "\($0)" } ?? ""
             let detail = details(of: result.engine)
@@ -41,7 +45,7 @@ extension BenchmarkReport {
                 [
                     result.engine, result.shape.rawValue, "\(result.size)", result.mode.rawValue,
                     "\(result.microsecondsPerLayout)", "\(result.spread)", ratio, detail?.version ?? "",
-                    detail?.timing ?? "",
+                    detail?.timing ?? "", result.coreMicrosecondsPerLayout.map { "\($0)" } ?? "",
                 ].map(Self.csvField).joined(separator: ","))
         }
         return lines.joined(separator: "\n") + "\n"
@@ -55,12 +59,14 @@ extension BenchmarkReport {
     /// The `info` of the engine named `engine` in this run.
     func details(of engine: String) -> EngineInfo? { machine.engineDetails.first { $0.name == engine } }
 
-    /// One line per engine: "yoga: pyyoga 0.1.0 (static Yoga core); figures: native C++; …".
+    /// One line per engine: "yoga: pyyoga 0.1.0 (static Yoga core); figures: native C++; …", and what its core
+    /// figure includes where it has one.
     private func enginesText(prefix: String) -> String {
         engines.map { engine in
             let detail = details(of: engine)
             return prefix + engine + ": " + (detail?.version ?? "unknown version")
-                + (detail?.timing.map { "; figures: " + $0 } ?? "") + "\n"
+                + (detail?.timing.map { "; figures: " + $0 } ?? "") + (detail?.coreTiming.map { "; core: " + $0 } ?? "")
+                + "\n"
         }.joined()
     }
 
@@ -76,9 +82,12 @@ extension BenchmarkReport {
             for mode in BenchMode.allCases {
                 let rows = results.filter { $0.shape == shape && $0.mode == mode }
                 guard !rows.isEmpty else { continue }
+                // An engine whose adapter also timed its own call alone gets that column beside its figure.
+                let withCore = engines.filter { engine in rows.contains { $0.engine == engine && $0.coreMicrosecondsPerLayout != nil } }
                 var header = [shape.sizeLabel]
                 for engine in engines {
                     header.append("\(engine) µs")
+                    if withCore.contains(engine) { header.append("\(engine) core µs") }
                     if engine != "reference" && engines.contains("reference") { header.append("\(engine)/ref") }
                 }
                 let sizes = Array(Set(rows.map(\.size))).sorted()
@@ -87,6 +96,9 @@ extension BenchmarkReport {
                     for engine in engines {
                         let result = rows.first { $0.engine == engine && $0.size == size }
                         cells.append(result.map { String(format: "%.2f ± %.2f", $0.microsecondsPerLayout, $0.spread) } ?? "–")
+                        if withCore.contains(engine) {
+                            cells.append(result?.coreMicrosecondsPerLayout.map { String(format: "%.2f", $0) } ?? "–")
+                        }
                         if engine != "reference" && engines.contains("reference") {
                             cells.append(result.flatMap { ratioToReference($0) }.map { String(format: "%.2f×", $0) } ?? "–")
                         }
@@ -96,6 +108,8 @@ extension BenchmarkReport {
                 // What each peer's figures include, right under its columns (the reference's note heads the report).
                 let footnotes = engines.filter { $0 != "reference" }.compactMap { engine in
                     details(of: engine)?.timing.map { "\(engine) figures: \($0)" }
+                } + withCore.map { engine in
+                    "\(engine) core: " + (details(of: engine)?.coreTiming ?? "its own layout call alone, timed apart by its adapter")
                 }
                 grids.append(
                     Grid(

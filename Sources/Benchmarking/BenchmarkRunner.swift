@@ -79,10 +79,13 @@ public struct BenchmarkResult: Hashable, Sendable, Codable {
     public var iterationsPerBatch: Int
     /// Mean construction time of one tree (in-process fresh runs only).
     public var buildMicroseconds: Double?
+    /// The median over batches of the engine's own layout call alone, where its adapter times it apart from its
+    /// figure (`BenchBatch.coreNanosPerLayout`: Taffy's, without the copy of every node through Python).
+    public var coreMicrosecondsPerLayout: Double?
 
     public init(
         engine: String, shape: BenchShape, size: Int, mode: BenchMode, microsecondsPerLayout: Double, spread: Double,
-        batches: Int, iterationsPerBatch: Int, buildMicroseconds: Double? = nil
+        batches: Int, iterationsPerBatch: Int, buildMicroseconds: Double? = nil, coreMicrosecondsPerLayout: Double? = nil
     ) {
         self.engine = engine
         self.shape = shape
@@ -93,6 +96,7 @@ public struct BenchmarkResult: Hashable, Sendable, Codable {
         self.batches = batches
         self.iterationsPerBatch = iterationsPerBatch
         self.buildMicroseconds = buildMicroseconds
+        self.coreMicrosecondsPerLayout = coreMicrosecondsPerLayout
     }
 
     init(engine: String, workload: Workload, mode: BenchMode, timing: TimingResult) {
@@ -101,7 +105,8 @@ public struct BenchmarkResult: Hashable, Sendable, Codable {
             engine: engine, shape: workload.shape, size: workload.size, mode: mode,
             microsecondsPerLayout: stats.median / 1_000, spread: stats.interquartileRange / 1_000,
             batches: stats.count, iterationsPerBatch: timing.iterationsPerBatch,
-            buildMicroseconds: timing.buildNanos.map { $0 / 1_000 })
+            buildMicroseconds: timing.buildNanos.map { $0 / 1_000 },
+            coreMicrosecondsPerLayout: BatchStatistics(timing.coreBatchNanos).map { $0.median / 1_000 })
     }
 }
 
@@ -280,6 +285,7 @@ func time(
     func bench(_ iterations: Int) throws -> Double {
         let started = ContinuousClock.now
         let nanos = try engine.bench(caseJSON: caseJSON, iterations: iterations, plan: schedule.next(iterations: iterations))
+            .nanosPerLayout
         // Fresh builds a tree per iteration, so a request's wall time grows with that too; relayout builds one
         // tree per request, a fixed cost that must not shrink the batch (Yoga's caches need a long batch to settle).
         costPerIteration = mode == .fresh ? (ContinuousClock.now - started).nanoseconds / Double(iterations) : nanos
@@ -301,11 +307,15 @@ func time(
         _ = try bench(iterations)
         iterations = batchSize()
     }
-    var values: [Double] = []
+    var values: [Double] = [], cores: [Double] = []
     for _ in 0..<options.batches {
-        values.append(try engine.bench(caseJSON: caseJSON, iterations: iterations, plan: schedule.next(iterations: iterations)))
+        let batch = try engine.bench(caseJSON: caseJSON, iterations: iterations, plan: schedule.next(iterations: iterations))
+        values.append(batch.nanosPerLayout)
+        if let core = batch.coreNanosPerLayout { cores.append(core) }
     }
-    return TimingResult(nanosPerLayout: BatchStatistics(values)!, iterationsPerBatch: iterations, batchNanos: values)
+    return TimingResult(
+        nanosPerLayout: BatchStatistics(values)!, iterationsPerBatch: iterations, batchNanos: values,
+        coreBatchNanos: cores.count == values.count ? cores : [])
 }
 
 /// The plans of a peer's successive bench requests. **Resize's k continues across requests**: each request lays

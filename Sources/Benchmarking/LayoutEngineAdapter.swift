@@ -15,9 +15,23 @@ public protocol LayoutEngineAdapter: Sendable {
     /// Throws `EngineError.adapter` when the engine refuses or fails the request.
     func layout(caseJSON: Data, change: LayoutChange?, rounding: Bool) throws -> [PeerFrame]
     /// Lays the case out `iterations` times as `plan` says (its mode, and the harness's schedule for resize and
-    /// incremental), timing only the engine's own work, and returns the mean nanoseconds per layout of that batch.
+    /// incremental), timing only the engine's own work, and returns the batch's mean nanoseconds per layout.
     /// A mode the engine cannot express throws `EngineError.adapter("mode '…': <reason>")`.
-    func bench(caseJSON: Data, iterations: Int, plan: BenchPlan) throws -> Double
+    func bench(caseJSON: Data, iterations: Int, plan: BenchPlan) throws -> BenchBatch
+}
+
+/// One timed batch, as the engine measured it.
+public struct BenchBatch: Hashable, Sendable {
+    /// The batch's mean nanoseconds per layout: the engine's figure, with what its `timing` says it includes.
+    public var nanosPerLayout: Double
+    /// The engine's own layout call alone, where its adapter also times that apart (Taffy's: without stretchable
+    /// copying every node's result into Python); nil for the others.
+    public var coreNanosPerLayout: Double?
+
+    public init(nanosPerLayout: Double, coreNanosPerLayout: Double? = nil) {
+        self.nanosPerLayout = nanosPerLayout
+        self.coreNanosPerLayout = coreNanosPerLayout
+    }
 }
 
 extension LayoutEngineAdapter {
@@ -27,7 +41,7 @@ extension LayoutEngineAdapter {
     }
 
     /// A fresh or relayout batch (resize and incremental need their schedule: `bench(caseJSON:iterations:plan:)`).
-    public func bench(caseJSON: Data, iterations: Int, mode: BenchMode) throws -> Double {
+    public func bench(caseJSON: Data, iterations: Int, mode: BenchMode) throws -> BenchBatch {
         switch mode {
         case .fresh: try bench(caseJSON: caseJSON, iterations: iterations, plan: .fresh)
         case .relayout: try bench(caseJSON: caseJSON, iterations: iterations, plan: .relayout)
@@ -43,11 +57,14 @@ public struct EngineInfo: Hashable, Sendable, Codable {
     public var version: String
     /// One line saying what the engine's bench figure includes, e.g. "via Python; includes copying every node".
     public var timing: String?
+    /// What the engine's core figure (`BenchBatch.coreNanosPerLayout`) includes, when its adapter reports one.
+    public var coreTiming: String?
 
-    public init(name: String, version: String, timing: String? = nil) {
+    public init(name: String, version: String, timing: String? = nil, coreTiming: String? = nil) {
         self.name = name
         self.version = version
         self.timing = timing
+        self.coreTiming = coreTiming
     }
 }
 

@@ -38,7 +38,7 @@ public final class ReferenceEngine: InProcessTimable, @unchecked Sendable {
     }
 
 
-    public func bench(caseJSON: Data, iterations: Int, plan: BenchPlan) throws -> Double {
+    public func bench(caseJSON: Data, iterations: Int, plan: BenchPlan) throws -> BenchBatch {
         let boxCase = try decode(caseJSON)
         var subject = subject(root: boxCase.root, proposal: boxCase.proposal)
         switch plan {
@@ -51,7 +51,7 @@ public final class ReferenceEngine: InProcessTimable, @unchecked Sendable {
         case .incremental(let change):
             subject = try incrementalSubject(root: boxCase.root, proposal: boxCase.proposal, change: change)
         }
-        return try timeInProcessBatch(subject, iterations: iterations, mode: plan.mode)
+        return BenchBatch(nanosPerLayout: try timeInProcessBatch(subject, iterations: iterations, mode: plan.mode))
     }
 
     public func time(workload: Workload, mode: BenchMode, options: TimingOptions) throws -> TimingResult {

@@ -86,7 +86,7 @@ public final class SubprocessEngine: LayoutEngineAdapter, @unchecked Sendable {
         guard let name = reply.name, let version = reply.version else {
             throw EngineError.protocolFailure(engine: name, message: "info reply lacks name or version")
         }
-        return EngineInfo(name: name, version: version, timing: reply.timing)
+        return EngineInfo(name: name, version: version, timing: reply.timing, coreTiming: reply.coreTiming)
     }
 
 
@@ -111,7 +111,7 @@ public final class SubprocessEngine: LayoutEngineAdapter, @unchecked Sendable {
 
 
     /// `{"op":"bench","iterations":N,"mode":M,…,"case":…}` with `"widths"` (resize) or `"change"` (incremental).
-    public func bench(caseJSON: Data, iterations: Int, plan: BenchPlan) throws -> Double {
+    public func bench(caseJSON: Data, iterations: Int, plan: BenchPlan) throws -> BenchBatch {
         var line = #"{"op":"bench","iterations":\#(iterations),"mode":"\#(plan.mode.rawValue)""#
         switch plan {
         case .fresh, .relayout: break
@@ -124,7 +124,10 @@ public final class SubprocessEngine: LayoutEngineAdapter, @unchecked Sendable {
         guard let nanos = reply.nanosPerLayout, nanos.isFinite, nanos >= 0 else {
             throw EngineError.protocolFailure(engine: name, message: "bench reply lacks a finite nanosPerLayout")
         }
-        return nanos
+        if let core = reply.coreNanosPerLayout, !(core.isFinite && core >= 0) {
+            throw EngineError.protocolFailure(engine: name, message: "bench reply has a coreNanosPerLayout that is not a finite number ≥ 0")
+        }
+        return BenchBatch(nanosPerLayout: nanos, coreNanosPerLayout: reply.coreNanosPerLayout)
     }
 
     /// Stops the adapter process (it sees the end of its input); the next request starts a new one.
@@ -146,8 +149,10 @@ public final class SubprocessEngine: LayoutEngineAdapter, @unchecked Sendable {
         var name: String?
         var version: String?
         var timing: String?
+        var coreTiming: String?
         var frames: [PeerFrame]?
         var nanosPerLayout: Double?
+        var coreNanosPerLayout: Double?
     }
 
     /// The case as one line of JSON: the protocol is line-based, and golden files are pretty-printed.

@@ -34,12 +34,18 @@ public struct TimingResult: Hashable, Sendable {
     /// Each timed batch's nanoseconds per layout, in order: what `nanosPerLayout` summarises, kept so that the
     /// rounds of one workload can be merged (`merged`).
     public var batchNanos: [Double]
+    /// Each batch's `BenchBatch.coreNanosPerLayout`, in order, when the engine reported one for every batch.
+    public var coreBatchNanos: [Double]
 
-    public init(nanosPerLayout: BatchStatistics, iterationsPerBatch: Int, buildNanos: Double? = nil, batchNanos: [Double] = []) {
+    public init(
+        nanosPerLayout: BatchStatistics, iterationsPerBatch: Int, buildNanos: Double? = nil, batchNanos: [Double] = [],
+        coreBatchNanos: [Double] = []
+    ) {
         self.nanosPerLayout = nanosPerLayout
         self.iterationsPerBatch = iterationsPerBatch
         self.buildNanos = buildNanos
         self.batchNanos = batchNanos
+        self.coreBatchNanos = coreBatchNanos
     }
 
     /// The timing of `rounds` together: every round's batches summarised as one run (nil for no rounds; one round
@@ -50,9 +56,12 @@ public struct TimingResult: Hashable, Sendable {
         let batches = rounds.flatMap { $0.batchNanos.isEmpty ? [$0.nanosPerLayout.median] : $0.batchNanos }
         guard let statistics = BatchStatistics(batches) else { return nil }
         let builds = rounds.compactMap(\.buildNanos)
+        // Core figures only when every round has them, or the median would be over a part of the batches.
+        let cores = rounds.allSatisfy { !$0.coreBatchNanos.isEmpty } ? rounds.flatMap(\.coreBatchNanos) : []
         return TimingResult(
             nanosPerLayout: statistics, iterationsPerBatch: rounds.map(\.iterationsPerBatch).max() ?? 0,
-            buildNanos: builds.isEmpty ? nil : builds.reduce(0, +) / Double(builds.count), batchNanos: batches)
+            buildNanos: builds.isEmpty ? nil : builds.reduce(0, +) / Double(builds.count), batchNanos: batches,
+            coreBatchNanos: cores)
     }
 }
 

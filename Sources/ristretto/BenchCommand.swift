@@ -17,7 +17,8 @@ struct BenchCommand: ParsableCommand {
             tools/setup-engines --with-chromium); a missing one is skipped with a note, and a mode a peer cannot \
             express is noted as refused. Every output says each engine's version and what its figures include. JSON \
             output: {"machine":{…,"engineDetails":[{"name","version","timing"}]},"results":[{"engine","shape","size",\
-            "mode","microsecondsPerLayout","spread"}]}. See docs/benchmarks.md.
+            "mode","microsecondsPerLayout","spread"}]}; an engine whose adapter also times its own layout call \
+            alone (taffy) gets that "core" figure beside its own. See docs/benchmarks.md.
             """)
 
     @Option(help: "Comma-separated shapes: linear, flow, depth.")

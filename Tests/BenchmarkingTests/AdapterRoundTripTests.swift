@@ -29,7 +29,7 @@ import TestSupport
         })
         for mode in [BenchMode.fresh, .relayout] {
             let nanos = try engine.bench(caseJSON: try Workload(shape: .linear, size: 5).caseJSON(), iterations: 10, mode: mode)
-            #expect(nanos > 0)
+            #expect(nanos.nanosPerLayout > 0)
         }
     }
 
@@ -86,7 +86,7 @@ final class FakeEngine: InProcessTimable, @unchecked Sendable {
     let name = "reference"
     func info() throws -> EngineInfo { EngineInfo(name: name, version: "fake") }
     func layout(caseJSON: Data, change: LayoutChange?, rounding: Bool) throws -> [PeerFrame] { [] }
-    func bench(caseJSON: Data, iterations: Int, plan: BenchPlan) throws -> Double { 1_000 }
+    func bench(caseJSON: Data, iterations: Int, plan: BenchPlan) throws -> BenchBatch { BenchBatch(nanosPerLayout: 1_000) }
     func time(workload: Workload, mode: BenchMode, options: TimingOptions) throws -> TimingResult {
         let bytes = Double(try workload.caseJSON().count)
         return TimingResult(nanosPerLayout: BatchStatistics([bytes, bytes])!, iterationsPerBatch: 1)

@@ -66,7 +66,7 @@ import TestSupport
         let workload = Workload(shape: shape, size: 12)
         let change = workload.incrementalChange
         let reference = ReferenceEngine()
-        let nanos = try reference.bench(caseJSON: try workload.caseJSON(), iterations: 3, plan: .incremental(change))
+        let nanos = try reference.bench(caseJSON: try workload.caseJSON(), iterations: 3, plan: .incremental(change)).nanosPerLayout
         #expect(nanos > 0)
         let changed = try reference.layout(
             caseJSON: try workload.caseJSON(), change: .content(path: change.path, size: change.content(call: 0)), rounding: false)
@@ -84,7 +84,12 @@ import TestSupport
             let widths = (0...10).map(workload.resizeWidth(call:))
             let resize = try engine.bench(caseJSON: try workload.tree(for: .resize).caseJSON(), iterations: 10, plan: .resize(widths: widths))
             let incremental = try engine.bench(caseJSON: try workload.caseJSON(), iterations: 10, plan: .incremental(workload.incrementalChange))
-            #expect(resize > 0 && incremental > 0, "\(shape)")
+            #expect(resize.nanosPerLayout > 0 && incremental.nanosPerLayout > 0, "\(shape)")
+            // Taffy's adapter also times its layout call alone: part of its figure, which adds the copy of every node.
+            for batch in [resize, incremental] {
+                #expect((batch.coreNanosPerLayout != nil) == (name == "taffy"), "\(shape)")
+                #expect((batch.coreNanosPerLayout ?? 0) <= batch.nanosPerLayout, "\(shape)")
+            }
         }
     }
 

@@ -65,10 +65,10 @@ struct ReportTests {
 
     @Test func csv() throws {
         #expect(try Self.report.formatted(.csv) == """
-            engine,shape,size,mode,microsecondsPerLayout,spread,ratioToReference,engineVersion,engineTiming
-            reference,linear,5,fresh,2.0,0.5,1.0,r1,in process
-            yoga,linear,5,fresh,5.0,0.25,2.5,y1,"native, with a note"
-            reference,linear,10,fresh,4.0,1.0,1.0,r1,in process
+            engine,shape,size,mode,microsecondsPerLayout,spread,ratioToReference,engineVersion,engineTiming,coreMicrosecondsPerLayout
+            reference,linear,5,fresh,2.0,0.5,1.0,r1,in process,
+            yoga,linear,5,fresh,5.0,0.25,2.5,y1,"native, with a note",
+            reference,linear,10,fresh,4.0,1.0,1.0,r1,in process,
 
             """)
     }
@@ -89,6 +89,43 @@ struct ReportTests {
             ["name": "reference", "version": "r1", "timing": "in process"],
             ["name": "yoga", "version": "y1", "timing": "native, with a note"],
         ])
+    }
+
+    /// A peer whose adapter also times its own layout call gets that figure beside its own in every output, with
+    /// what it includes: a column in the table and markdown, a field in JSON, the last CSV column.
+    @Test func aCoreFigureReachesEveryOutput() throws {
+        let machine = MachineInfo(
+            cpu: "c", cores: 2, memoryBytes: 1, os: "o", quick: true, engines: ["reference": "r1", "taffy": "t1"],
+            engineDetails: [
+                EngineInfo(name: "reference", version: "r1"),
+                EngineInfo(name: "taffy", version: "t1", timing: "via Python", coreTiming: "the call alone"),
+            ])
+        let report = BenchmarkReport(
+            machine: machine,
+            results: [
+                BenchmarkResult(engine: "reference", shape: .depth, size: 4, mode: .fresh, microsecondsPerLayout: 1, spread: 0, batches: 1, iterationsPerBatch: 1),
+                BenchmarkResult(
+                    engine: "taffy", shape: .depth, size: 4, mode: .fresh, microsecondsPerLayout: 300, spread: 10, batches: 1,
+                    iterationsPerBatch: 1, coreMicrosecondsPerLayout: 12.5),
+            ],
+            notes: [])
+        #expect(try report.formatted(.table) == """
+            engine reference: r1
+            engine taffy: t1; figures: via Python; core: the call alone
+
+            depth — fresh (µs per layout, median ± IQR)
+            D  reference µs        taffy µs  taffy core µs  taffy/ref
+            ---------------------------------------------------------
+            4   1.00 ± 0.00  300.00 ± 10.00          12.50    300.00×
+              taffy figures: via Python
+              taffy core: the call alone
+
+            """)
+        #expect(try report.formatted(.markdown).contains("| D | reference µs | taffy µs | taffy core µs | taffy/ref |"))
+        #expect(try report.formatted(.csv).hasSuffix("taffy,depth,4,fresh,300.0,10.0,300.0,t1,via Python,12.5\n"))
+        let json = try #require(JSONSerialization.jsonObject(with: Data(try report.formatted(.json).utf8)) as? [String: Any])
+        let results = try #require(json["results"] as? [[String: Any]])
+        #expect(results.map { $0["coreMicrosecondsPerLayout"] as? Double } == [nil, 12.5])
     }
 
     /// Every mode's name reaches every output: JSON "mode" values, CSV rows, table and markdown titles, the legend.

@@ -1,6 +1,6 @@
 """Taffy peer adapter, through the PyPI package `stretchable`: the JSON-lines protocol of docs/design.md "Peer engines".
 
-    {"op":"info"}                                       -> {"name":"taffy","version":"…"}
+    {"op":"info"}                                       -> {"name":"taffy","version":"…","timing":"…","coreTiming":"…"}
     {"op":"layout","case":{…box case…}}                 -> {"frames":[{"path":[…],"id"?,"x","y","width","height"}…]}
     {"op":"layout","case":{…},"resize":W}               -> the frames after a second layout with root width W
     {"op":"layout","case":{…},"change":{"path":[…],"content":{"width","height"}}}
@@ -318,7 +318,8 @@ def handle(line: str):
         op = request.get("op")
         if op == "info":
             return {"name": "taffy", "version": "stretchable " + importlib.metadata.version("stretchable"),
-                    "timing": "via Python; includes copying every node"}
+                    "timing": "via Python; includes copying every node",
+                    "coreTiming": "the Taffy layout call alone, its measure callbacks (in Python) included"}
         rounding = request.get("rounding", False)
         if not isinstance(rounding, bool):
             refuse("$.rounding", "expected a boolean")
