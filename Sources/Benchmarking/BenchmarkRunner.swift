@@ -15,11 +15,14 @@ public struct BenchmarkConfiguration: Hashable, Sendable {
     public var engineBudget: Duration
     /// A size whose single layout takes (or is predicted to take) longer than this ends the engine's series.
     public var perLayoutLimit: Duration
+    /// What a peer's one-layout probe may take beyond `perLayoutLimit` (sending the case and building its tree; a
+    /// 100 000-node case is about 7 MB of JSON) before the adapter is stopped and the series ends.
+    public var probeAllowance: Duration
 
     public init(
         shapes: [BenchShape] = BenchShape.allCases, sizes: [Int]? = nil, modes: [BenchMode] = BenchMode.allCases,
         includeScaling: Bool = false, quick: Bool = false, engineBudget: Duration? = nil,
-        perLayoutLimit: Duration? = nil
+        perLayoutLimit: Duration? = nil, probeAllowance: Duration = .seconds(10)
     ) {
         self.shapes = shapes
         self.sizes = sizes
@@ -28,6 +31,7 @@ public struct BenchmarkConfiguration: Hashable, Sendable {
         self.quick = quick
         self.engineBudget = engineBudget ?? (quick ? .seconds(30) : .seconds(300))
         self.perLayoutLimit = perLayoutLimit ?? (quick ? .milliseconds(200) : .seconds(1))
+        self.probeAllowance = probeAllowance
     }
 
     public var timing: TimingOptions { quick ? .quick : .standard }
@@ -46,14 +50,13 @@ public struct BenchmarkConfiguration: Hashable, Sendable {
         return options
     }
 
-    /// The sizes run for `shape`, ascending.
+    /// The sizes run for `shape`, ascending: its table (three of it when quick), then its scaling sizes when asked
+    /// (`--quick --scaling` is a smoke run of the scaling sizes too, not of the table alone).
     public func sizes(for shape: BenchShape) -> [Int] {
         if let sizes { return sizes.sorted() }
-        if quick {
-            let table = shape.standardSizes
-            return [table[0], table[table.count / 2], table[table.count - 1]]
-        }
-        return shape.standardSizes + (includeScaling ? shape.scalingSizes : [])
+        let table = shape.standardSizes
+        let standard = quick ? [table[0], table[table.count / 2], table[table.count - 1]] : table
+        return standard + (includeScaling ? shape.scalingSizes : [])
     }
 }
 
@@ -278,7 +281,7 @@ func time(
     if let timable = engine as? any InProcessTimable {
         return try timable.time(workload: workload, mode: mode, options: options)
     }
-    if let peer = engine as? SubprocessEngine { peer.requestTimeout = max(budget.remaining, .seconds(1)) }
+    let peer = engine as? SubprocessEngine
     var schedule = PeerSchedule(workload: workload, mode: mode)
     // 1. Probe one layout (it also warms the adapter up) and stop the series if a layout is too slow.
     var costPerIteration = 0.0
@@ -291,10 +294,22 @@ func time(
         costPerIteration = mode == .fresh ? (ContinuousClock.now - started).nanoseconds / Double(iterations) : nanos
         return nanos
     }
-    let probe = try bench(1)
+    //    The probe may take the per-layout limit plus the time to send the case and build the tree
+    //    (`probeAllowance`): a power law fitted to a few sizes cannot foresee exponential growth (Yoga's fresh depth
+    //    in a quick run: 14 ms at D = 40, no answer at D = 100), and such a probe must end the series, not the run.
+    peer?.requestTimeout = max(min(budget.remainingInRun, config.perLayoutLimit + config.probeAllowance), .seconds(1))
+    let probe: Double
+    do {
+        probe = try bench(1)
+    } catch EngineError.timedOut(_, let after) {
+        throw SeriesStop(reason: "one layout took longer than \(formatDuration(nanos: after.nanoseconds)) (the adapter was stopped; limit \(formatDuration(nanos: config.perLayoutLimit.nanoseconds)))")
+    }
     if probe > config.perLayoutLimit.nanoseconds {
         throw SeriesStop(reason: "one layout took \(formatDuration(nanos: probe)) (limit \(formatDuration(nanos: config.perLayoutLimit.nanoseconds)))")
     }
+    // Batches may take what is left of the run's budget (at least a second, so that the end of the budget does not
+    // cut a batch that has begun).
+    peer?.requestTimeout = max(budget.remainingInRun, .seconds(1))
     // 2. Size the batches so that each request lasts about the minimum duration. The adapter's own figure counts
     //    only the layout call, but a fresh batch also builds a tree per iteration (in Python, for Taffy, that
     //    costs far more than the layout), and the time budget is spent in wall-clock time.
@@ -370,8 +385,11 @@ struct EngineBudget {
         shapeLimit = limit
     }
 
-    /// What the current shape may still spend.
+    /// What the current shape may still spend: a series starts no new size once it is spent.
     var remaining: Duration { shapeLimit - spent }
+    /// What the whole run may still spend: how long one request may take, so that a request begun near the end of
+    /// a shape's share is not cut short (the share only decides what starts).
+    var remainingInRun: Duration { limit - spent }
     var stopNotes: [String] { stopped.values.sorted() }
 
     /// Starts a shape's share: an equal part of what is left of the run's budget among the shapes still to run.

@@ -126,12 +126,16 @@ public enum EngineError: Error, Hashable, Sendable, CustomStringConvertible {
     case missing(engine: String, message: String)
     /// The adapter answered `{"error": …}`: a refused case or a failed request.
     case adapter(engine: String, message: String)
-    /// The adapter process died, timed out or answered something that is not the protocol.
+    /// The adapter process died or answered something that is not the protocol.
     case protocolFailure(engine: String, message: String)
+    /// The adapter did not answer within the request's time limit; it was stopped, and the next request starts a
+    /// new one.
+    case timedOut(engine: String, after: Duration)
 
     public var engine: String {
         switch self {
-        case .missing(let engine, _), .adapter(let engine, _), .protocolFailure(let engine, _): engine
+        case .missing(let engine, _), .adapter(let engine, _), .protocolFailure(let engine, _), .timedOut(let engine, _):
+            engine
         }
     }
 
@@ -140,6 +144,7 @@ public enum EngineError: Error, Hashable, Sendable, CustomStringConvertible {
         case .missing(let engine, let message): "\(engine): not available: \(message)"
         case .adapter(let engine, let message): "\(engine): \(message)"
         case .protocolFailure(let engine, let message): "\(engine): adapter failure: \(message)"
+        case .timedOut(let engine, let after): "\(engine): no reply within \(formatDuration(nanos: after.nanoseconds)); the adapter was stopped"
         }
     }
 }

@@ -24,8 +24,8 @@ public final class SubprocessEngine: LayoutEngineAdapter, @unchecked Sendable {
     private var session: AdapterSession?
     private var timeout: Duration
 
-    /// How long one request may take before the adapter is killed and the request fails
-    /// (`runBenchmarks` lowers it to what is left of the engine's time budget).
+    /// How long one request may take before the adapter is killed and the request fails with
+    /// `EngineError.timedOut` (`runBenchmarks` sets it from the per-layout limit and the engine's time budget).
     public var requestTimeout: Duration {
         get { lock.withLock { timeout } }
         set { lock.withLock { timeout = newValue } }
@@ -175,6 +175,7 @@ public final class SubprocessEngine: LayoutEngineAdapter, @unchecked Sendable {
                 return try session!.send(line, timeout: timeout)
             } catch let failure as AdapterSession.Failure {
                 session = nil
+                if failure.timedOut { throw EngineError.timedOut(engine: name, after: timeout) }
                 throw EngineError.protocolFailure(engine: name, message: failure.message)
             }
         }
@@ -192,7 +193,11 @@ public final class SubprocessEngine: LayoutEngineAdapter, @unchecked Sendable {
 /// One running adapter process, driven by a detached task that owns the swift-subprocess `Execution`
 /// (which must not escape its closure) and answers queued requests one line at a time.
 final class AdapterSession: @unchecked Sendable {
-    struct Failure: Error { var message: String }
+    struct Failure: Error {
+        var message: String
+        /// Whether the request outlived its time limit (the adapter was killed), rather than the adapter failing.
+        var timedOut = false
+    }
 
     struct Request: Sendable {
         var line: String
@@ -238,7 +243,7 @@ final class AdapterSession: @unchecked Sendable {
             // Kill the adapter: its reader then sees the end of output and fails this request.
             if let pid = lock.withLock({ processID }) { kill(pid, SIGKILL) }
             semaphore.wait()
-            throw Failure(message: "no reply within \(timeout); the adapter was killed")
+            throw Failure(message: "no reply within \(timeout); the adapter was killed", timedOut: true)
         }
         return try outcome.get().get()
     }

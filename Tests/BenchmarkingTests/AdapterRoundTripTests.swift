@@ -73,6 +73,38 @@ import TestSupport
         #expect(outcomes.map(\.summary) == ["yoga flow-50: 1 difference: node []: width expected 480, got 500"])
     }
 
+    /// A peer whose probe never answers (an exponential layout the size predictor could not foresee) ends its
+    /// series with a note saying so, and the run goes on: the next request starts a new adapter.
+    @Test func aProbeWithNoAnswerEndsTheSeriesNotTheRun() throws {
+        let folder = FileManager.default.temporaryDirectory.path + "/ristretto-stall-\(getpid())"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        // Answers info; answers a bench request on a case of 5 leaves, and never one on a larger case.
+        let script = folder + "/stall-adapter"
+        try """
+            #!/bin/sh
+            while read -r line; do
+              case "$line" in
+                *'"op":"info"'*) echo '{"name":"stall","version":"1"}' ;;
+                *'"op":"bench"'*)
+                  if [ "$(printf '%s' "$line" | grep -o '"leaf"' | wc -l)" -gt 5 ]; then sleep 30; fi
+                  echo '{"nanosPerLayout":1000,"iterations":1,"rootWidth":1,"rootHeight":1}' ;;
+              esac
+            done
+            """.write(toFile: script, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script)
+        let stall = SubprocessEngine(name: "stall", executablePath: script)
+        defer { stall.shutDown() }
+        let config = BenchmarkConfiguration(
+            shapes: [.linear], sizes: [5, 10], modes: [.fresh], quick: true, perLayoutLimit: .milliseconds(100),
+            probeAllowance: .milliseconds(100))
+        let started = ContinuousClock.now
+        let report = try runBenchmarks(config, engines: [stall])
+        #expect(ContinuousClock.now - started < .seconds(10))
+        #expect(report.results.map(\.size) == [5])
+        #expect(report.notes == ["stall linear fresh: stopped at N = 10: one layout took longer than 1.00 s (the adapter was stopped; limit 100.00 ms)"])
+    }
+
     @Test func aMissingAdapterIsAClearError() {
         let engine = SubprocessEngine(name: "ghost", executablePath: "/nonexistent/ghost-adapter")
         #expect(throws: EngineError.missing(engine: "ghost", message: "no adapter executable at /nonexistent/ghost-adapter; run tools/setup-engines")) {
@@ -111,6 +143,8 @@ struct RunnerTests {
         #expect(config.sizes(for: .linear) == [5, 100, 200])
         #expect(config.sizes(for: .depth) == [4, 24, 40])
         #expect(BenchmarkConfiguration(includeScaling: true).sizes(for: .depth).suffix(2) == [100, 1_000])
+        // --quick --scaling: the three sizes of the table, then every scaling size.
+        #expect(BenchmarkConfiguration(includeScaling: true, quick: true).sizes(for: .linear) == [5, 100, 200, 1_000, 10_000, 100_000])
     }
 }
 
