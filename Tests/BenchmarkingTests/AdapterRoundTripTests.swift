@@ -87,7 +87,7 @@ import TestSupport
               case "$line" in
                 *'"op":"info"'*) echo '{"name":"stall","version":"1"}' ;;
                 *'"op":"bench"'*)
-                  if [ "$(printf '%s' "$line" | grep -o '"leaf"' | wc -l)" -gt 5 ]; then sleep 30; fi
+                  if [ "$(printf '%s' "$line" | grep -o '"leaf"' | wc -l)" -gt 5 ]; then sleep 30 </dev/null >/dev/null 2>&1; fi
                   echo '{"nanosPerLayout":1000,"iterations":1,"rootWidth":1,"rootHeight":1}' ;;
               esac
             done
