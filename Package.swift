@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "LayoutCore", targets: ["LayoutCore"]),
         .library(name: "BoxLayout", targets: ["BoxLayout"]),
         .library(name: "ChartLayout", targets: ["ChartLayout"]),
+        .library(name: "Flexbox", targets: ["Flexbox"]),
         .library(name: "PixelDiff", targets: ["PixelDiff"]),
         .library(name: "Benchmarking", targets: ["Benchmarking"]),
     ],
@@ -34,6 +35,8 @@ let package = Package(
         .target(
             name: "ChartLayout",
             dependencies: ["LayoutCore", .product(name: "RealModule", package: "swift-numerics")]),
+        /// The flex case format: CSS flexbox elements with checked, typed styles, and the box → flex translation.
+        .target(name: "Flexbox", dependencies: ["LayoutCore", "BoxLayout"]),
         /// pixelmatch-style comparison of RGBA buffers.
         .target(name: "PixelDiff"),
 
@@ -84,6 +87,7 @@ let package = Package(
         .testTarget(
             name: "ChartLayoutTests",
             dependencies: ["ChartLayout", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based")]),
+        .testTarget(name: "FlexboxTests", dependencies: ["Flexbox", "BoxLayout", "TestSupport"]),
         .testTarget(name: "PixelDiffTests", dependencies: ["PixelDiff", "TestSupport"]),
         .testTarget(name: "GDRenderTests", dependencies: ["GDRender", "TestSupport"]),
         .testTarget(
