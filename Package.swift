@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "ChartLayout", targets: ["ChartLayout"]),
         .library(name: "Flexbox", targets: ["Flexbox"]),
         .library(name: "PixelDiff", targets: ["PixelDiff"]),
+        .library(name: "Engines", targets: ["Engines"]),
         .library(name: "Benchmarking", targets: ["Benchmarking"]),
     ],
     dependencies: [
@@ -50,31 +51,40 @@ let package = Package(
             name: "GDRender",
             dependencies: ["CGD", "LayoutCore", "PixelDiff", .product(name: "RealModule", package: "swift-numerics")]),
 
-        // MARK: Orchestration — reads cases, writes artifacts, runs engines.
+        // MARK: Orchestration — reads cases, writes artifacts, runs engines. Each layer uses only those above it.
 
+        /// The one JSON writer of every output: sorted keys, shortest numbers, byte-identical on every platform.
+        .target(name: "CanonicalJSON", dependencies: ["LayoutCore"]),
         /// Case files, the conformance runner, record mode and reports.
         .target(
             name: "Conformance",
-            dependencies: ["LayoutCore", "BoxLayout", "ChartLayout", "PixelDiff", "GDRender"]),
-        /// Benchmark workloads, the timing loop and the engine adapters (in-process and subprocess).
+            dependencies: ["LayoutCore", "BoxLayout", "ChartLayout", "PixelDiff", "GDRender", "CanonicalJSON"]),
+        /// The engine protocol, the in-process reference, subprocess adapters, the catalogue, and judging engines
+        /// on the corpus (the engine matrix, its reports, the differential check).
         .target(
-            name: "Benchmarking",
+            name: "Engines",
             dependencies: [
-                "LayoutCore", "BoxLayout", "Conformance", "GDRender",
+                "LayoutCore", "BoxLayout", "Conformance", "CanonicalJSON",
                 .product(name: "Subprocess", package: "swift-subprocess"),
             ]),
+        /// Timing: the benchmark workloads, the harness that runs every engine on them, and its reports.
+        .target(name: "Benchmarking", dependencies: ["LayoutCore", "BoxLayout", "Engines", "CanonicalJSON"]),
+        /// Case generation: the coincident subset, the Chrome-answered corpus, shrinking and differential fuzzing.
+        .target(
+            name: "Gentest",
+            dependencies: ["LayoutCore", "BoxLayout", "Conformance", "Engines", "CanonicalJSON"]),
         /// The command-line interface; its commands and output formats are a contract (docs/cli.md).
         .executableTarget(
             name: "ristretto",
             dependencies: [
-                "Conformance", "Benchmarking", "GDRender", "LayoutCore",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "LayoutCore", "BoxLayout", "PixelDiff", "GDRender", "Conformance", "Engines", "Benchmarking", "Gentest",
+                "CanonicalJSON", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         /// The instruction-count driver tools/bench-instructions runs under callgrind (docs/benchmarks.md).
         .executableTarget(
             name: "ristretto-instructions",
             dependencies: [
-                "Benchmarking", "LayoutCore", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "LayoutCore", "Engines", "Benchmarking", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
         // MARK: Tests — one target per module, plus shared support.
@@ -94,7 +104,9 @@ let package = Package(
             name: "ConformanceTests",
             dependencies: ["Conformance", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based")],
             exclude: ["bad-inputs"]),
-        .testTarget(name: "BenchmarkingTests", dependencies: ["Benchmarking", "TestSupport"]),
+        .testTarget(name: "EnginesTests", dependencies: ["Engines", "Benchmarking", "Conformance", "TestSupport"]),
+        .testTarget(name: "BenchmarkingTests", dependencies: ["Benchmarking", "Engines", "TestSupport"]),
+        .testTarget(name: "GentestTests", dependencies: ["Gentest", "Engines", "CanonicalJSON", "TestSupport"]),
         .testTarget(name: "ristrettoTests", dependencies: ["ristretto", "TestSupport"]),
     ]
 )

@@ -1,3 +1,4 @@
+import Engines
 import Foundation
 
 /// The output formats of `ristretto bench --format`.

@@ -1,3 +1,4 @@
+import Engines
 import BoxLayout
 import Foundation
 import LayoutCore
@@ -320,18 +321,4 @@ public enum WorkloadSize: Hashable, Sendable, Codable {
         case .grow(let grow): try container.encode(Wrapped(wrap: GrowOptions(grow: grow)))
         }
     }
-}
-
-/// The change incremental mode makes: the leaf at `path` measures `widths[i % 2]` × `height` at timed call i
-/// (docs/design.md "Benchmark shapes": 48, then 40, then 48, …; the height stays 20).
-public struct IncrementalChange: Hashable, Sendable {
-    /// Child indices from the root, as in frames.
-    public var path: [Int]
-    public var widths: [Double] = [48, 40]
-    public var height = 20.0
-
-    public init(path: [Int]) { self.path = path }
-
-    /// The leaf's content at timed call `call` (0-based).
-    public func content(call: Int) -> Size { Size(width: widths[call % widths.count], height: height) }
 }

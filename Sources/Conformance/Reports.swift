@@ -101,9 +101,9 @@ public enum Reports {
         return page + "</body></html>\n"
     }
 
-    static func format(_ seconds: Double) -> String { String(format: "%.3f", seconds) }
+    public static func format(_ seconds: Double) -> String { String(format: "%.3f", seconds) }
 
-    static func escape(_ text: String) -> String {
+    public static func escape(_ text: String) -> String {
         text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
             .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
     }

@@ -5,6 +5,7 @@
 // and the driver itself are not counted.
 import ArgumentParser
 import Benchmarking
+import Engines
 import LayoutCore
 
 /// The call `ristretto_counted_call` makes, and what it answered. Globals, so that the counted function has no

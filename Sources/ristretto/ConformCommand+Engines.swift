@@ -1,3 +1,5 @@
+import Gentest
+import Engines
 import ArgumentParser
 import Benchmarking
 import Conformance

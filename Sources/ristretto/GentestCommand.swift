@@ -1,3 +1,6 @@
+import CanonicalJSON
+import Gentest
+import Engines
 import ArgumentParser
 import Benchmarking
 import BoxLayout

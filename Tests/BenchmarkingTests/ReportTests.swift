@@ -3,6 +3,7 @@ import LayoutCore
 import Testing
 
 @testable import Benchmarking
+import Engines
 
 struct ReportTests {
     static let machine = MachineInfo(

@@ -1,6 +1,7 @@
 import LayoutCore
 import Testing
 
+@testable import Engines
 @testable import Benchmarking
 
 /// Records every width the loop proposes, so the relayout alternation can be checked call by call.

@@ -3,6 +3,7 @@ import LayoutCore
 import Testing
 
 @testable import Benchmarking
+import Engines
 
 /// The benchmark trees must be exactly docs/design.md's, because outside tools build the same trees.
 struct WorkloadTests {

@@ -4,7 +4,8 @@ import LayoutCore
 import Testing
 import TestSupport
 
-@testable import Benchmarking
+@testable import Engines
+import Benchmarking
 
 /// `conform --engine`: peers judged on box geometry, with refusals, known differences and not-applicable cases counted
 /// apart from failures. The example adapter (tools/engines/example) answers the fixtures of `EngineFixtures`.

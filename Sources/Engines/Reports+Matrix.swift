@@ -1,3 +1,4 @@
+import Conformance
 import Foundation
 
 /// The engine × suite reports of `ristretto conform --engine A,B,…`: a column per engine, a row per suite, each cell

@@ -1,3 +1,4 @@
+import Engines
 import BoxLayout
 import Foundation
 import LayoutCore

@@ -4,7 +4,7 @@ import LayoutCore
 
 /// Ristretto's own BoxLayout engine, in process: the reference every peer is compared with and timed against.
 /// It decodes the case JSON into a `BoxCase` and lays it out with a `BoxLayoutEngine` (construction is build time).
-public final class ReferenceEngine: InProcessTimable, @unchecked Sendable {
+public final class ReferenceEngine: LayoutEngineAdapter, @unchecked Sendable {
     public let name = "reference"
     let measurer: any TextMeasuring
 
@@ -54,35 +54,13 @@ public final class ReferenceEngine: InProcessTimable, @unchecked Sendable {
         return BenchBatch(nanosPerLayout: try timeInProcessBatch(subject, iterations: iterations, mode: plan.mode))
     }
 
-    public func time(workload: Workload, mode: BenchMode, options: TimingOptions) throws -> TimingResult {
-        try timeInProcess(subject(for: workload, mode: mode), mode: mode, options: options)
-    }
-
-    /// Makes `calls` calls of `mode` on `workload` as `time` would, each inside `measured` (see `runMeasuredCalls`).
-    public func runMeasured(workload: Workload, mode: BenchMode, calls: Int, measured: (() -> Size) -> Size) throws {
-        try runMeasuredCalls(subject(for: workload, mode: mode), mode: mode, calls: calls, measured: measured)
-    }
-
-    /// The subject of one DESIGN.md workload in one mode: its resize variant and width schedule, or its changed leaf.
-    private func subject(for workload: Workload, mode: BenchMode) throws -> InProcessSubject<ReferenceTree> {
-        let tree = workload.tree(for: mode)
-        var subject = subject(root: tree.boxNode, proposal: tree.proposal)
-        switch mode {
-        case .fresh, .relayout: break
-        case .resize: subject.resizeWidth = workload.resizeWidth(call:)
-        case .incremental:
-            subject = try incrementalSubject(root: tree.boxNode, proposal: tree.proposal, change: workload.incrementalChange)
-        }
-        return subject
-    }
-
     private func decode(_ caseJSON: Data) throws -> BoxCase {
         try JSONDecoder().decode(BoxCase.self, from: caseJSON)
     }
 
     /// Build = `BoxLayoutEngine.init` (flattening the tree); layout = `layout(proposal:)` with the root width
     /// replaced when relayout alternates it or resize follows its schedule.
-    private func subject(root: BoxNode, proposal: BoxProposal) -> InProcessSubject<ReferenceTree> {
+    package func subject(root: BoxNode, proposal: BoxProposal) -> InProcessSubject<ReferenceTree> {
         let measurer = self.measurer
         return InProcessSubject(
             build: { ReferenceTree(engine: BoxLayoutEngine(root: root, measurer: measurer)) },
@@ -97,7 +75,7 @@ public final class ReferenceEngine: InProcessTimable, @unchecked Sendable {
 
     /// The incremental subject: each tree resolves the changed leaf once when built; every timed call hands the
     /// leaf its next content through the mutation API and lays out under the case's own proposal.
-    private func incrementalSubject(root: BoxNode, proposal: BoxProposal, change: IncrementalChange) throws
+    package func incrementalSubject(root: BoxNode, proposal: BoxProposal, change: IncrementalChange) throws
         -> InProcessSubject<ReferenceTree>
     {
         var subject = subject(root: root, proposal: proposal)
@@ -130,9 +108,9 @@ public final class ReferenceEngine: InProcessTimable, @unchecked Sendable {
 }
 
 /// A built reference engine and, for incremental mode, what changes its leaf (resolved once, outside the timer).
-final class ReferenceTree {
-    let engine: BoxLayoutEngine
-    var changeLeaf: ((Size) -> Void)?
+package final class ReferenceTree {
+    package let engine: BoxLayoutEngine
+    package var changeLeaf: ((Size) -> Void)?
 
-    init(engine: BoxLayoutEngine) { self.engine = engine }
+    package init(engine: BoxLayoutEngine) { self.engine = engine }
 }

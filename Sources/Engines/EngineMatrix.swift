@@ -1,3 +1,4 @@
+import Conformance
 import Foundation
 
 /// One engine's verdict on one case of an engine × suite run (`ristretto conform --engine …`).

@@ -1,3 +1,5 @@
+import CanonicalJSON
+import Engines
 import BoxLayout
 import Conformance
 import Foundation

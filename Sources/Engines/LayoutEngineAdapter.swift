@@ -148,3 +148,26 @@ public enum EngineError: Error, Hashable, Sendable, CustomStringConvertible {
         }
     }
 }
+/// "850 ns", "12.3 µs", "4.56 ms", "1.23 s".
+public func formatDuration(nanos: Double) -> String {
+    switch nanos {
+    case ..<1_000: String(format: "%.0f ns", nanos)
+    case ..<1_000_000: String(format: "%.1f µs", nanos / 1_000)
+    case ..<1_000_000_000: String(format: "%.2f ms", nanos / 1_000_000)
+    default: String(format: "%.2f s", nanos / 1_000_000_000)
+    }
+}
+
+/// The change incremental mode makes: the leaf at `path` measures `widths[i % 2]` × `height` at timed call i
+/// (docs/design.md "Benchmark shapes": 48, then 40, then 48, …; the height stays 20).
+public struct IncrementalChange: Hashable, Sendable {
+    /// Child indices from the root, as in frames.
+    public var path: [Int]
+    public var widths: [Double] = [48, 40]
+    public var height = 20.0
+
+    public init(path: [Int]) { self.path = path }
+
+    /// The leaf's content at timed call `call` (0-based).
+    public func content(call: Int) -> Size { Size(width: widths[call % widths.count], height: height) }
+}

@@ -3,7 +3,8 @@ import LayoutCore
 import Testing
 import TestSupport
 
-@testable import Benchmarking
+@testable import Engines
+import Benchmarking
 
 /// Talks to the real adapters when tools/setup-engines has installed them; skipped (with the reason) otherwise.
 @Suite(.serialized) struct AdapterRoundTripTests {

@@ -3,7 +3,8 @@ import LayoutCore
 import Testing
 import TestSupport
 
-@testable import Benchmarking
+@testable import Engines
+import Benchmarking
 
 /// One adapter process driven line by line, for the requests `SubprocessEngine` does not send (resize, change)
 /// and for timing many requests in a row. The process ends when the test process closes its input.

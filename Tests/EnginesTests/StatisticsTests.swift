@@ -1,6 +1,7 @@
 import Testing
 
-@testable import Benchmarking
+@testable import Engines
+import Benchmarking
 
 struct StatisticsTests {
     @Test func oddCount() throws {

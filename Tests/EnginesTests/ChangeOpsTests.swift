@@ -3,7 +3,8 @@ import LayoutCore
 import Testing
 import TestSupport
 
-@testable import Benchmarking
+@testable import Engines
+import Benchmarking
 
 /// The protocol's resize and change ops (the peer protocol of docs/design.md) on every engine that has them: the reference always, the
 /// peers when tools/setup-engines installed them (skipped with the reason otherwise). Expected frames are worked out

@@ -1,10 +1,12 @@
+import CanonicalJSON
 import BoxLayout
 import Foundation
 import LayoutCore
 import Testing
 import TestSupport
 
-@testable import Benchmarking
+@testable import Gentest
+import Engines
 
 /// The coincident-case generator, the overflow rule, the shrinker, the canonical JSON and the checked-in
 /// Chrome-answered corpus (docs/gentest.md). None of these needs a browser.

@@ -128,7 +128,7 @@ struct ResultSink {
 
 extension Duration {
     /// The duration in nanoseconds, as a Double.
-    var nanoseconds: Double { inSeconds * 1e9 }
+    public var nanoseconds: Double { inSeconds * 1e9 }
 }
 
 /// Times one in-process subject: calibrates the batch size, warms up, then runs the timed batches.

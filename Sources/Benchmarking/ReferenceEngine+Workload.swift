@@ -1,0 +1,29 @@
+import BoxLayout
+import Engines
+import LayoutCore
+
+/// The reference times the DESIGN.md workloads with the full in-process loop: it receives the workload itself, not
+/// its JSON (Foundation's JSON parser stops at 512 nested containers, which the depth-1000 tree exceeds).
+extension ReferenceEngine: InProcessTimable {
+    public func time(workload: Workload, mode: BenchMode, options: TimingOptions) throws -> TimingResult {
+        try timeInProcess(subject(for: workload, mode: mode), mode: mode, options: options)
+    }
+
+    /// Makes `calls` calls of `mode` on `workload` as `time` would, each inside `measured` (see `runMeasuredCalls`).
+    public func runMeasured(workload: Workload, mode: BenchMode, calls: Int, measured: (() -> Size) -> Size) throws {
+        try runMeasuredCalls(subject(for: workload, mode: mode), mode: mode, calls: calls, measured: measured)
+    }
+
+    /// The subject of one DESIGN.md workload in one mode: its resize variant and width schedule, or its changed leaf.
+    func subject(for workload: Workload, mode: BenchMode) throws -> InProcessSubject<ReferenceTree> {
+        let tree = workload.tree(for: mode)
+        var subject = subject(root: tree.boxNode, proposal: tree.proposal)
+        switch mode {
+        case .fresh, .relayout: break
+        case .resize: subject.resizeWidth = workload.resizeWidth(call:)
+        case .incremental:
+            subject = try incrementalSubject(root: tree.boxNode, proposal: tree.proposal, change: workload.incrementalChange)
+        }
+        return subject
+    }
+}

@@ -1,0 +1,179 @@
+import LayoutCore
+
+/// Every CSS longhand a flex case may set (docs/flex-case-format.md, "Vocabulary"); the raw value is the CSS name.
+///
+/// Only longhands exist here: a shorthand (`margin`, `flex`, `gap`, …) expands differently in each engine's
+/// importer, so a case spells out every side and every part. `allCases` is the stable order in which styles are
+/// written back, so two equal styles always encode to the same text.
+public enum CSSProperty: String, CaseIterable, Hashable, Sendable, Comparable {
+    case display
+    case position
+    case top, right, bottom, left
+    case boxSizing = "box-sizing"
+    case width, height
+    case minWidth = "min-width", minHeight = "min-height"
+    case maxWidth = "max-width", maxHeight = "max-height"
+    case aspectRatio = "aspect-ratio"
+    case marginTop = "margin-top", marginRight = "margin-right", marginBottom = "margin-bottom"
+    case marginLeft = "margin-left"
+    case paddingTop = "padding-top", paddingRight = "padding-right", paddingBottom = "padding-bottom"
+    case paddingLeft = "padding-left"
+    case borderTopWidth = "border-top-width", borderRightWidth = "border-right-width"
+    case borderBottomWidth = "border-bottom-width", borderLeftWidth = "border-left-width"
+    case flexDirection = "flex-direction"
+    case flexWrap = "flex-wrap"
+    case flexGrow = "flex-grow", flexShrink = "flex-shrink"
+    case flexBasis = "flex-basis"
+    case order
+    case justifyContent = "justify-content"
+    case alignItems = "align-items"
+    case alignSelf = "align-self"
+    case alignContent = "align-content"
+    case rowGap = "row-gap", columnGap = "column-gap"
+    case overflowX = "overflow-x", overflowY = "overflow-y"
+    case direction
+
+    /// Orders properties as `allCases` lists them.
+    public static func < (lhs: CSSProperty, rhs: CSSProperty) -> Bool { lhs.index < rhs.index }
+
+    /// The position in `allCases`, computed once.
+    var index: Int { CSSProperty.indices[self]! }
+    private static let indices = Dictionary(uniqueKeysWithValues: allCases.enumerated().map { ($1, $0) })
+
+    /// The value a property has when a case does not give it: the CSS initial value, except `display`, which is
+    /// `flex` for every element, and the alignments, whose `normal` is written as what it means in a flex
+    /// container.
+    public var initialValue: CSSValue {
+        switch self {
+        case .display: .keyword("flex")
+        case .position: .keyword("static")
+        case .top, .right, .bottom, .left: .keyword("auto")
+        case .boxSizing: .keyword("content-box")
+        case .width, .height, .minWidth, .minHeight: .keyword("auto")
+        case .maxWidth, .maxHeight: .keyword("none")
+        case .aspectRatio: .keyword("auto")
+        case .marginTop, .marginRight, .marginBottom, .marginLeft: .px(0)
+        case .paddingTop, .paddingRight, .paddingBottom, .paddingLeft: .px(0)
+        case .borderTopWidth, .borderRightWidth, .borderBottomWidth, .borderLeftWidth: .px(0)
+        case .flexDirection: .keyword("row")
+        case .flexWrap: .keyword("nowrap")
+        case .flexGrow: .number(0)
+        case .flexShrink: .number(1)
+        case .flexBasis: .keyword("auto")
+        case .order: .number(0)
+        case .justifyContent: .keyword("flex-start")
+        case .alignItems, .alignContent: .keyword("stretch")
+        case .alignSelf: .keyword("auto")
+        case .rowGap, .columnGap: .px(0)
+        case .overflowX, .overflowY: .keyword("visible")
+        case .direction: .keyword("ltr")
+        }
+    }
+
+    /// The value forms the property accepts, as the vocabulary table lists them.
+    public var grammar: CSSGrammar { CSSProperty.grammars[self]! }
+
+    /// Whether lengths and percentages may be below zero: margins and insets may, sizes, paddings, borders, gaps
+    /// and flex-basis may not.
+    public var allowsNegativeLengths: Bool { grammar.allowsNegative }
+
+    private static let grammars = Dictionary(uniqueKeysWithValues: allCases.map { ($0, $0.makeGrammar()) })
+
+    /// The vocabulary table, one row per group of properties.
+    private func makeGrammar() -> CSSGrammar {
+        let sizeKeywords = ["min-content", "max-content", "fit-content"]
+        let positions = ["flex-start", "flex-end", "start", "end", "center"]
+        let distributions = ["space-between", "space-around", "space-evenly"]
+        switch self {
+        case .display: return CSSGrammar(keywords: ["flex", "none"])
+        case .position: return CSSGrammar(keywords: ["static", "relative", "absolute"])
+        case .top, .right, .bottom, .left, .marginTop, .marginRight, .marginBottom, .marginLeft:
+            return CSSGrammar(lengths: true, percentages: true, allowsNegative: true, keywords: ["auto"])
+        case .boxSizing: return CSSGrammar(keywords: ["border-box", "content-box"])
+        case .width, .height, .minWidth, .minHeight:
+            return CSSGrammar(lengths: true, percentages: true, keywords: ["auto"] + sizeKeywords)
+        case .maxWidth, .maxHeight:
+            return CSSGrammar(lengths: true, percentages: true, keywords: ["none"] + sizeKeywords)
+        case .aspectRatio: return CSSGrammar(number: .ratio, keywords: ["auto"])
+        case .paddingTop, .paddingRight, .paddingBottom, .paddingLeft:
+            return CSSGrammar(lengths: true, percentages: true)
+        case .borderTopWidth, .borderRightWidth, .borderBottomWidth, .borderLeftWidth:
+            return CSSGrammar(lengths: true)
+        case .flexDirection: return CSSGrammar(keywords: ["row", "row-reverse", "column", "column-reverse"])
+        case .flexWrap: return CSSGrammar(keywords: ["nowrap", "wrap", "wrap-reverse"])
+        case .flexGrow, .flexShrink: return CSSGrammar(number: .nonNegative)
+        case .flexBasis: return CSSGrammar(lengths: true, percentages: true, keywords: ["auto", "content"])
+        case .order: return CSSGrammar(number: .integer)
+        case .justifyContent:
+            return CSSGrammar(keywords: positions + distributions, aliases: ["normal": .keyword("flex-start")])
+        case .alignItems:
+            return CSSGrammar(keywords: ["stretch"] + positions + ["baseline"], aliases: ["normal": .keyword("stretch")])
+        case .alignSelf: return CSSGrammar(keywords: ["auto", "stretch"] + positions + ["baseline"])
+        case .alignContent:
+            return CSSGrammar(keywords: ["stretch"] + positions + distributions, aliases: ["normal": .keyword("stretch")])
+        case .rowGap, .columnGap: return CSSGrammar(lengths: true, percentages: true, aliases: ["normal": .px(0)])
+        case .overflowX, .overflowY: return CSSGrammar(keywords: ["visible", "hidden", "clip", "scroll"])
+        case .direction: return CSSGrammar(keywords: ["ltr", "rtl"])
+        }
+    }
+}
+
+/// The value forms one property accepts. Numbers are plain decimals (`10`, `-2.5`, `.5`; no exponent), and a
+/// bare `0` is a length wherever lengths are accepted.
+public struct CSSGrammar: Hashable, Sendable {
+    /// The unitless numbers a property may take.
+    public enum NumberForm: Hashable, Sendable {
+        /// A number ≥ 0 (`flex-grow`, `flex-shrink`).
+        case nonNegative
+        /// A whole number of either sign, within ±`CSSGrammar.integerLimit` (`order`).
+        case integer
+        /// A number > 0, or `w / h` with both > 0, stored as w ÷ h (`aspect-ratio`).
+        case ratio
+    }
+
+    /// `px` lengths.
+    public var lengths: Bool
+    /// Percentages, stored as written (`50%` is 50).
+    public var percentages: Bool
+    /// Whether lengths and percentages may be below zero.
+    public var allowsNegative: Bool
+    public var number: NumberForm?
+    /// The keywords, lower case, in the order the vocabulary table lists them.
+    public var keywords: [String]
+    /// Keywords accepted and written back as another value (`normal` for the alignments and gaps), so that
+    /// canonical text has one spelling per meaning.
+    public var aliases: [String: CSSValue]
+
+    /// The largest `order` magnitude: browsers clamp `order` to a 32-bit integer, and it keeps every integer exact.
+    public static let integerLimit = 2_147_483_647.0
+
+    init(
+        lengths: Bool = false, percentages: Bool = false, allowsNegative: Bool = false, number: NumberForm? = nil,
+        keywords: [String] = [], aliases: [String: CSSValue] = [:]
+    ) {
+        self.lengths = lengths
+        self.percentages = percentages
+        self.allowsNegative = allowsNegative
+        self.number = number
+        self.keywords = keywords
+        self.aliases = aliases
+    }
+
+    /// What the property accepts, for error messages: `a length (px), a percentage, or auto`.
+    public var expectation: String {
+        let bound = allowsNegative ? "" : " ≥ 0"
+        var parts: [String] = []
+        if lengths { parts.append("a length\(bound) (px)") }
+        if percentages { parts.append("a percentage\(bound)") }
+        switch number {
+        case .nonNegative: parts.append("a number ≥ 0")
+        case .integer: parts.append("an integer")
+        case .ratio: parts += ["a number > 0", "a ratio w / h of numbers > 0"]
+        case nil: break
+        }
+        parts += keywords + aliases.keys.sorted()
+        guard parts.count > 1 else { return parts.first ?? "nothing" }
+        if parts.count == 2 { return "\(parts[0]) or \(parts[1])" }
+        return parts.dropLast().joined(separator: ", ") + ", or " + parts.last!
+    }
+}
