@@ -105,7 +105,7 @@ let package = Package(
             dependencies: ["Conformance", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based")],
             exclude: ["bad-inputs"]),
         .testTarget(name: "EnginesTests", dependencies: ["Engines", "Benchmarking", "Conformance", "TestSupport"]),
-        .testTarget(name: "BenchmarkingTests", dependencies: ["Benchmarking", "Engines", "TestSupport"]),
+        .testTarget(name: "BenchmarkingTests", dependencies: ["Benchmarking", "Engines", "BoxLayout", "LayoutCore", "TestSupport"]),
         .testTarget(name: "GentestTests", dependencies: ["Gentest", "Engines", "CanonicalJSON", "TestSupport"]),
         .testTarget(name: "ristrettoTests", dependencies: ["ristretto", "TestSupport"]),
     ]

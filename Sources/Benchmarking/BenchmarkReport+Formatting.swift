@@ -1,3 +1,4 @@
+import CanonicalJSON
 import Engines
 import Foundation
 
@@ -26,9 +27,7 @@ extension BenchmarkReport {
 
     /// `{"machine":{…},"results":[…],"notes":[…]}` with sorted keys.
     public func jsonText() throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(self), as: UTF8.self) + "\n"
+        String(decoding: try JSONOutput.encode(self), as: UTF8.self)
     }
 
     /// `engine,shape,size,mode,microsecondsPerLayout,spread,ratioToReference,engineVersion,engineTiming,

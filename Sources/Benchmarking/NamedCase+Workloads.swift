@@ -12,7 +12,7 @@ extension NamedCase {
                         let tree = workload.tree(for: mode)
                         return NamedCase(
                             name: "\(workload.name) \(mode.rawValue)", json: try tree.caseJSON(), change: change,
-                            changedJSON: tree.caseJSON(after: change))
+                            changedJSON: try tree.caseJSON(after: change))
                     })
             }
         }

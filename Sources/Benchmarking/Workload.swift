@@ -1,5 +1,6 @@
-import Engines
 import BoxLayout
+import CanonicalJSON
+import Engines
 import Foundation
 import LayoutCore
 
@@ -100,63 +101,58 @@ public struct Workload: Hashable, Sendable {
     }
 
     /// The case as a value; `caseJSON()` encodes it.
-    public var boxCase: WorkloadCase {
+    public var boxCase: BoxCase {
         // The resize variant grows its leaves (and depth's inner boxes) under a fill root proposed W(0) wide.
         let grows = isResizeVariant && shape != .flow
-        let childWidth: WorkloadSize = grows ? .grow(1) : .wrap
-        let rootWidth: WorkloadSize = grows ? .fill : .wrap
+        let childWidth: SizeDescription = grows ? .wrap(WrapOptions(grow: 1)) : .wrap()
+        let rootWidth: SizeDescription = grows ? .fill : .wrap()
         let resized = isResizeVariant ? " (resize variant, first laid out \(shortestText(resizeWidth(call: 0))) wide)" : ""
+        let description: String, proposal: BoxProposal, root: BoxNode
         switch shape {
         case .linear:
-            let leaf = WorkloadNode.leaf(width: childWidth, margin: 2)
-            return WorkloadCase(
-                name: name, description: "Puyopuyo linear table: an HBox of \(size) leaves" + resized,
-                proposal: CaseProposal(width: isResizeVariant ? resizeWidth(call: 0) : nil, height: nil),
-                root: WorkloadNode(type: "hbox", width: rootWidth, space: 4, children: Array(repeating: leaf, count: size)))
+            let leaf = Self.leaf(width: childWidth, margin: 2)
+            description = "Puyopuyo linear table: an HBox of \(size) leaves" + resized
+            proposal = BoxProposal(width: isResizeVariant ? resizeWidth(call: 0) : nil, height: nil)
+            root = BoxNode(type: .hbox, width: rootWidth, space: 4, children: Array(repeating: leaf, count: size))
         case .flow:
-            return WorkloadCase(
-                name: name,
-                description: "Puyopuyo flow table: a VFlow of \(size) leaves under a proposal 500 wide" + resized,
-                proposal: CaseProposal(width: isResizeVariant ? resizeWidth(call: 0) : Self.flowProposalWidth, height: nil),
-                root: WorkloadNode(
-                    type: "vflow", itemSpace: 4, runSpace: 4,
-                    children: Array(repeating: .leaf(width: .wrap, margin: nil), count: size)))
+            description = "Puyopuyo flow table: a VFlow of \(size) leaves under a proposal 500 wide" + resized
+            proposal = BoxProposal(width: isResizeVariant ? resizeWidth(call: 0) : Self.flowProposalWidth, height: nil)
+            root = BoxNode(
+                type: .vflow, itemSpace: 4, runSpace: 4,
+                children: Array(repeating: Self.leaf(width: .wrap(), margin: 0), count: size))
         case .depth:
             // Built from the innermost (empty) box outwards: each level holds 5 leaves and then the next box.
-            let leaves = Array(repeating: WorkloadNode.leaf(width: childWidth, margin: nil), count: 5)
-            var box = WorkloadNode(type: "hbox", width: childWidth, children: [])
+            let leaves = Array(repeating: Self.leaf(width: childWidth, margin: 0), count: 5)
+            var box = BoxNode(type: .hbox, width: childWidth)
             for level in (0..<size).reversed() {
-                box = WorkloadNode(type: "hbox", width: level == 0 ? rootWidth : childWidth, children: leaves + [box])
+                box = BoxNode(type: .hbox, width: level == 0 ? rootWidth : childWidth, children: leaves + [box])
             }
-            return WorkloadCase(
-                name: name,
-                description: "Puyopuyo view-depth table: \(size + 1) nested HBoxes, 5 leaves per level" + resized,
-                proposal: CaseProposal(width: isResizeVariant ? resizeWidth(call: 0) : nil, height: nil), root: box)
+            description = "Puyopuyo view-depth table: \(size + 1) nested HBoxes, 5 leaves per level" + resized
+            proposal = BoxProposal(width: isResizeVariant ? resizeWidth(call: 0) : nil, height: nil)
+            root = box
         }
+        var value = BoxCase(name: name, proposal: proposal, root: root)
+        value.description = description
+        return value
     }
 
-    /// The box case as compact, single-line JSON with sorted keys (deterministic bytes).
-    ///
-    /// Written by hand rather than with JSONEncoder: Foundation's JSON coders stop at 512 nested containers,
-    /// and the depth-1000 tree nests 2 002 of them.
-    public func caseJSON() throws -> Data { Self.json(of: boxCase) }
+    /// A leaf `width` wide (wrap, or growing in the resize variants), wrap high, measured at 40 × 20.
+    static func leaf(width: SizeDescription, margin: Double) -> BoxNode {
+        BoxNode(type: .leaf, width: width, margin: Insets(all: margin), content: leafContent)
+    }
+
+    /// The box case as compact, single-line canonical JSON (deterministic bytes at any depth).
+    public func caseJSON() throws -> Data { Data(try JSONOutput.line(boxCase).utf8) }
 
     /// The case as it stands after `change`, for a fresh layout to compare with the changed one: the proposal width
     /// replaced (resize), or the leaf's content replaced (a content change).
-    public func caseJSON(after change: LayoutChange) -> Data {
+    public func caseJSON(after change: LayoutChange) throws -> Data {
         var value = boxCase
         switch change {
         case .resize(let width): value.proposal.width = width
         case .content(let path, let size): value.root.setContent(size, at: path[...])
         }
-        return Self.json(of: value)
-    }
-
-    static func json(of value: WorkloadCase) -> Data {
-        var text = #"{"description":"# + Self.quoted(value.description) + #","kind":"box","name":"# + Self.quoted(value.name)
-        text += #","proposal":{"height":null,"width":"# + (value.proposal.width.map { shortestText($0) } ?? "null") + "},\"root\":"
-        Self.write(value.root, into: &text)
-        return Data((text + "}").utf8)
+        return Data(try JSONOutput.line(value).utf8)
     }
 
     /// The differential check's changes for this workload: one resize of the resize variant from W(0) to W(1), and
@@ -170,155 +166,19 @@ public struct Workload: Hashable, Sendable {
     }
 
     /// The tree as BoxLayout nodes, for the in-process reference engine (no JSON, so no nesting limit).
-    public var boxNode: BoxNode {
-        func convert(_ node: WorkloadNode) -> BoxNode {
-            BoxNode(
-                type: BoxNodeType(rawValue: node.type) ?? .leaf, width: node.width.description,
-                margin: Insets(all: node.margin ?? 0),
-                space: node.space ?? 0, itemSpace: node.itemSpace, runSpace: node.runSpace,
-                content: node.content,
-                children: (node.children ?? []).map(convert))
-        }
-        return convert(boxCase.root)
-    }
+    public var boxNode: BoxNode { boxCase.root }
 
     /// The root proposal of the tree.
-    public var proposal: BoxProposal { BoxProposal(width: boxCase.proposal.width, height: boxCase.proposal.height) }
-
-    static func write(_ node: WorkloadNode, into text: inout String) {
-        // Keys in sorted order, matching JSONEncoder's .sortedKeys output of earlier versions byte for byte.
-        text += "{"
-        var fields: [String] = []
-        if let children = node.children {
-            var list = "\"children\":["
-            for (index, child) in children.enumerated() {
-                if index > 0 { list += "," }
-                write(child, into: &list)
-            }
-            fields.append(list + "]")
-        }
-        if let content = node.content {
-            fields.append(#""content":{"height":"# + shortestText(content.height) + #","width":"# + shortestText(content.width) + "}")
-        }
-        fields.append(#""height":"wrap""#)
-        if let itemSpace = node.itemSpace { fields.append(#""itemSpace":"# + shortestText(itemSpace)) }
-        if let margin = node.margin { fields.append(#""margin":"# + shortestText(margin)) }
-        if let runSpace = node.runSpace { fields.append(#""runSpace":"# + shortestText(runSpace)) }
-        if let space = node.space { fields.append(#""space":"# + shortestText(space)) }
-        fields.append(#""type":"# + quoted(node.type))
-        fields.append(#""width":"# + node.width.json)
-        text += fields.joined(separator: ",") + "}"
-    }
-
-    static func quoted(_ text: String) -> String {
-        "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
-    }
+    public var proposal: BoxProposal { boxCase.proposal }
 }
 
-/// A box case file of the benchmark shapes (docs/design.md "Case format"), mirroring its vocabulary.
-public struct WorkloadCase: Hashable, Sendable, Codable {
-    public var kind = "box"
-    public var name: String
-    public var description: String
-    public var proposal: CaseProposal
-    public var root: WorkloadNode
-}
-
-/// A root proposal; nil encodes as `null` (unbounded).
-public struct CaseProposal: Hashable, Sendable, Codable {
-    public var width: Double?
-    public var height: Double?
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(width, forKey: .width)
-        try container.encode(height, forKey: .height)
-    }
-}
-
-/// The subset of the box node vocabulary the benchmark trees use. Heights are always "wrap", written out.
-public struct WorkloadNode: Hashable, Sendable, Codable {
-    public var type: String
-    public var width = WorkloadSize.wrap
-    public var height = "wrap"
-    public var margin: Double?
-    public var space: Double?
-    public var itemSpace: Double?
-    public var runSpace: Double?
-    public var content: Size?
-    public var children: [WorkloadNode]?
-
-    init(
-        type: String, width: WorkloadSize = .wrap, margin: Double? = nil, space: Double? = nil, itemSpace: Double? = nil,
-        runSpace: Double? = nil, content: Size? = nil, children: [WorkloadNode]? = nil
-    ) {
-        self.type = type
-        self.width = width
-        self.margin = margin
-        self.space = space
-        self.itemSpace = itemSpace
-        self.runSpace = runSpace
-        self.content = content
-        self.children = children
-    }
-
+extension BoxNode {
     /// Replaces the content of the leaf at `path` (child indices below this node).
     mutating func setContent(_ size: Size, at path: ArraySlice<Int>) {
         guard let index = path.first else {
             content = size
             return
         }
-        children?[index].setContent(size, at: path.dropFirst())
-    }
-
-    /// A leaf `width` wide (wrap, or growing in the resize variants), wrap high, measured at 40 × 20.
-    static func leaf(width: WorkloadSize, margin: Double?) -> WorkloadNode {
-        WorkloadNode(type: "leaf", width: width, margin: margin, content: Workload.leafContent)
-    }
-}
-
-/// The widths the benchmark trees use: `"wrap"`, `{"wrap":{"grow":g}}` and the root's `"fill"`.
-public enum WorkloadSize: Hashable, Sendable, Codable {
-    case wrap
-    case grow(Double)
-    case fill
-
-    /// The size as BoxLayout describes it.
-    var description: SizeDescription {
-        switch self {
-        case .wrap: .wrap()
-        case .grow(let grow): .wrap(WrapOptions(grow: grow))
-        case .fill: .fill
-        }
-    }
-
-    /// The size as case JSON.
-    var json: String {
-        switch self {
-        case .wrap: #""wrap""#
-        case .grow(let grow): #"{"wrap":{"grow":"# + shortestText(grow) + "}}"
-        case .fill: #""fill""#
-        }
-    }
-
-    private struct GrowOptions: Codable { var grow: Double }
-    private struct Wrapped: Codable { var wrap: GrowOptions }
-
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        if let keyword = try? container.decode(String.self), keyword == "wrap" || keyword == "fill" {
-            self = keyword == "wrap" ? .wrap : .fill
-        } else {
-            self = .grow(try container.decode(Wrapped.self).wrap.grow)
-        }
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        switch self {
-        case .wrap: try container.encode("wrap")
-        case .fill: try container.encode("fill")
-        case .grow(let grow): try container.encode(Wrapped(wrap: GrowOptions(grow: grow)))
-        }
+        children[index].setContent(size, at: path.dropFirst())
     }
 }

@@ -18,9 +18,9 @@ public indirect enum CanonicalJSON: Hashable, Sendable {
         self = CanonicalJSON(foundation: try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]))
     }
 
-    /// The JSON an `Encodable` value encodes to.
+    /// The JSON an `Encodable` value encodes to, at any nesting depth (`CanonicalJSONEncoder`).
     public init(encoding value: some Encodable) throws {
-        try self.init(parsing: try JSONEncoder().encode(value))
+        self = try CanonicalJSONEncoder.encode(value, at: [])
     }
 
     init(foundation value: Any) {
@@ -121,4 +121,20 @@ public indirect enum CanonicalJSON: Hashable, Sendable {
     }
 
     private static func quoted(_ text: String) -> String { jsonQuoted(text) }
+}
+
+/// Every JSON document and line Ristretto writes goes through here, so each output has one form: keys sorted by
+/// their UTF-8 bytes, numbers in shortest round-trip form, byte-identical on every run and platform.
+public enum JSONOutput {
+    /// A pretty document ending with a newline (`CanonicalJSON.text`): what `ristretto layout`, reports, results
+    /// and corpus files hold.
+    public static func encode<Value: Encodable>(_ value: Value) throws -> Data {
+        Data(try CanonicalJSON(encoding: value).text.utf8)
+    }
+
+    /// One compact line without a newline (`CanonicalJSON.line`): what the peer protocol and line-oriented
+    /// outputs send.
+    public static func line<Value: Encodable>(_ value: Value) throws -> String {
+        try CanonicalJSON(encoding: value).line
+    }
 }

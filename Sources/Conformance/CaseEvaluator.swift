@@ -1,3 +1,4 @@
+import CanonicalJSON
 import Foundation
 import LayoutCore
 
@@ -46,15 +47,5 @@ public enum CaseEvaluator {
             geometryJSON: try JSONOutput.encode(geometry),
             scene: scene,
             mismatches: definition.mismatches(in: geometry))
-    }
-}
-
-/// The JSON style of every document the CLI prints: pretty, UTF-8, keys sorted. Foundation on Linux does not keep
-/// declaration order (it varies from run to run), and output must be byte-identical across runs.
-public enum JSONOutput {
-    public static func encode<Value: Encodable>(_ value: Value) throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return try encoder.encode(value)
     }
 }

@@ -1,3 +1,4 @@
+import CanonicalJSON
 import Foundation
 
 /// The reports of a run for CI: JUnit XML, a Markdown step summary and a self-contained HTML page.

@@ -1,3 +1,4 @@
+import CanonicalJSON
 import Foundation
 import LayoutCore
 import Subprocess
@@ -157,12 +158,10 @@ public final class SubprocessEngine: LayoutEngineAdapter, @unchecked Sendable {
 
     /// The case as one line of JSON: the protocol is line-based, and golden files are pretty-printed.
     private func singleLine(_ caseJSON: Data) throws -> String {
-        var data = caseJSON
-        if data.contains(UInt8(ascii: "\n")) || data.contains(UInt8(ascii: "\r")) {
-            let object = try JSONSerialization.jsonObject(with: data)
-            data = try JSONSerialization.data(withJSONObject: object, options: [.withoutEscapingSlashes])
+        guard caseJSON.contains(UInt8(ascii: "\n")) || caseJSON.contains(UInt8(ascii: "\r")) else {
+            return String(decoding: caseJSON, as: UTF8.self)
         }
-        return String(decoding: data, as: UTF8.self)
+        return try CanonicalJSON(parsing: caseJSON).line
     }
 
     private func request(_ line: String) throws -> Reply {

@@ -49,7 +49,8 @@ extension CSSProperty {
     public func check(_ value: CSSValue) throws(CSSValueError) {
         let parsed = try parse(value.cssText)
         guard parsed == value else {
-            throw CSSValueError(message: "\(CSSProperty.quoted(value.cssText)) is written \(parsed.cssText) in canonical form")
+            let text = CSSProperty.quoted(value.cssText)
+            throw CSSValueError(message: "\(text) is written \(parsed.cssText) in canonical form")
         }
     }
 

@@ -107,10 +107,12 @@ public enum CSSProperty: String, CaseIterable, Hashable, Sendable, Comparable {
         case .justifyContent:
             return CSSGrammar(keywords: positions + distributions, aliases: ["normal": .keyword("flex-start")])
         case .alignItems:
-            return CSSGrammar(keywords: ["stretch"] + positions + ["baseline"], aliases: ["normal": .keyword("stretch")])
+            let keywords = ["stretch"] + positions + ["baseline"]
+            return CSSGrammar(keywords: keywords, aliases: ["normal": .keyword("stretch")])
         case .alignSelf: return CSSGrammar(keywords: ["auto", "stretch"] + positions + ["baseline"])
         case .alignContent:
-            return CSSGrammar(keywords: ["stretch"] + positions + distributions, aliases: ["normal": .keyword("stretch")])
+            let keywords = ["stretch"] + positions + distributions
+            return CSSGrammar(keywords: keywords, aliases: ["normal": .keyword("stretch")])
         case .rowGap, .columnGap: return CSSGrammar(lengths: true, percentages: true, aliases: ["normal": .px(0)])
         case .overflowX, .overflowY: return CSSGrammar(keywords: ["visible", "hidden", "clip", "scroll"])
         case .direction: return CSSGrammar(keywords: ["ltr", "rtl"])

@@ -86,7 +86,15 @@ extension FlexViewport: Codable {
     /// Writes both dimensions, `null` included, so a reader never has to know what an absent key means.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        if let width { try container.encode(width, forKey: .width) } else { try container.encodeNil(forKey: .width) }
-        if let height { try container.encode(height, forKey: .height) } else { try container.encodeNil(forKey: .height) }
+        if let width {
+            try container.encode(width, forKey: .width)
+        } else {
+            try container.encodeNil(forKey: .width)
+        }
+        if let height {
+            try container.encode(height, forKey: .height)
+        } else {
+            try container.encodeNil(forKey: .height)
+        }
     }
 }

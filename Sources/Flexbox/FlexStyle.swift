@@ -62,7 +62,8 @@ extension FlexStyle: Codable {
                 throw container.invalidValue(CSSProperty.unknownMessage(for: key.stringValue), at: key)
             }
             guard let text = try? container.decode(String.self, forKey: key) else {
-                throw container.invalidValue("expected CSS text in a JSON string, got \(container.jsonKind(at: key))", at: key)
+                let kind = container.jsonKind(at: key)
+                throw container.invalidValue("expected CSS text in a JSON string, got \(kind)", at: key)
             }
             do {
                 values[property] = try property.parse(text)
@@ -141,7 +142,8 @@ extension CSSProperty {
 
     /// The Levenshtein distance between two short names.
     static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
+        let a = Array(a)
+        let b = Array(b)
         var previous = Array(0...b.count)
         for (i, x) in a.enumerated() {
             var current = [i + 1] + Array(repeating: 0, count: b.count)

@@ -1,3 +1,4 @@
+import CanonicalJSON
 import Gentest
 import Engines
 import ArgumentParser
@@ -42,7 +43,7 @@ struct DiffCommand: ParsableCommand {
             result = try PixelDiff.compare(expectedImage, actualImage, options: options)
         } catch {
             if format == .json {
-                print(try jsonLine(["mismatched": NSNull(), "total": NSNull(), "error": "\(error)"]))
+                print(jsonLine(["mismatched": .null, "total": .null, "error": .string("\(error)")]))
             } else {
                 print("mismatched: \(error)")
                 if output != nil { print("no diff image written: sizes differ") }
@@ -52,7 +53,10 @@ struct DiffCommand: ParsableCommand {
         if let output, let diff = result.diffImage { try AtomicFile.write(PNGCodec.encode(diff), to: output) }
         if format == .json {
             let percentage = result.totalPixels == 0 ? 0 : 100 * Double(result.mismatchedPixels) / Double(result.totalPixels)
-            print(try jsonLine(["mismatched": result.mismatchedPixels, "total": result.totalPixels, "percentage": percentage]))
+            print(jsonLine([
+                "mismatched": .number(Double(result.mismatchedPixels)), "total": .number(Double(result.totalPixels)),
+                "percentage": .number(percentage),
+            ]))
         } else {
             print("mismatched: \(result.mismatchedPixels) of \(result.totalPixels) pixels")
         }
@@ -67,10 +71,8 @@ struct DiffCommand: ParsableCommand {
     }
 
     /// One JSON object on one line, keys sorted, with the comparison's settings added.
-    func jsonLine(_ fields: [String: Any]) throws -> String {
-        let object = fields.merging(["threshold": threshold, "includeAA": includeAA]) { first, _ in first }
-        let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
-        return String(decoding: data, as: UTF8.self)
+    func jsonLine(_ fields: [String: CanonicalJSON]) -> String {
+        CanonicalJSON.object(fields.merging(["threshold": .number(threshold), "includeAA": .bool(includeAA)]) { first, _ in first }).line
     }
 
     static func readPNG(_ path: String) throws(InputError) -> RGBAImage {

@@ -1,3 +1,4 @@
+import CanonicalJSON
 import Gentest
 import Engines
 import ArgumentParser
@@ -29,6 +30,6 @@ extension LayoutCommand {
         } catch {
             throw InputError(file: casePath, message: "\(error)")
         }
-        FileHandle.standardOutput.write(try JSONOutput.encode(BoxFrames(frames: frames)) + Data("\n".utf8))
+        FileHandle.standardOutput.write(try JSONOutput.encode(BoxFrames(frames: frames)))
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import BoxLayout
 import LayoutCore
 import Testing
 
@@ -7,58 +8,47 @@ import Engines
 
 /// The benchmark trees must be exactly docs/design.md's, because outside tools build the same trees.
 struct WorkloadTests {
-    func object(_ workload: Workload) throws -> [String: Any] {
-        try #require(JSONSerialization.jsonObject(with: try workload.caseJSON()) as? [String: Any])
+    /// The case as a peer receives it: decoded back from its JSON, so the test also covers the encoding.
+    func decoded(_ workload: Workload) throws -> BoxCase {
+        try JSONDecoder().decode(BoxCase.self, from: try workload.caseJSON())
     }
 
-    func leafIsStandard(_ leaf: [String: Any], margin: Double?) {
-        #expect(leaf["type"] as? String == "leaf")
-        #expect(leaf["width"] as? String == "wrap")
-        #expect(leaf["height"] as? String == "wrap")
-        #expect(leaf["content"] as? [String: Double] == ["width": 40, "height": 20])
-        #expect(leaf["margin"] as? Double == margin)
-        #expect(leaf["children"] == nil)
+    func leafIsStandard(_ leaf: BoxNode, margin: Double) {
+        #expect(leaf.type == .leaf)
+        #expect(leaf.width == .wrap() && leaf.height == .wrap())
+        #expect(leaf.content == Size(width: 40, height: 20))
+        #expect(leaf.margin == Insets(all: margin))
+        #expect(leaf.children.isEmpty)
     }
 
     @Test func linearIsAnHBoxWithSpace4OfMarginedLeaves() throws {
-        let json = try object(Workload(shape: .linear, size: 5))
-        #expect(json["kind"] as? String == "box")
-        #expect(json["name"] as? String == "linear-5")
-        let proposal = try #require(json["proposal"] as? [String: Any])
-        #expect(proposal["width"] is NSNull && proposal["height"] is NSNull)
-        let root = try #require(json["root"] as? [String: Any])
-        #expect(root["type"] as? String == "hbox")
-        #expect(root["space"] as? Double == 4)
-        #expect(root["width"] as? String == "wrap" && root["height"] as? String == "wrap")
-        let children = try #require(root["children"] as? [[String: Any]])
-        #expect(children.count == 5)
-        for child in children { leafIsStandard(child, margin: 2) }
+        let box = try decoded(Workload(shape: .linear, size: 5))
+        #expect(box.name == "linear-5")
+        #expect(box.proposal == BoxProposal(width: nil, height: nil))
+        #expect(box.root.type == .hbox && box.root.space == 4)
+        #expect(box.root.width == .wrap() && box.root.height == .wrap())
+        #expect(box.root.children.count == 5)
+        for child in box.root.children { leafIsStandard(child, margin: 2) }
     }
 
     @Test func flowIsAVFlowUnderA500WideProposal() throws {
-        let json = try object(Workload(shape: .flow, size: 3))
-        #expect((json["proposal"] as? [String: Any])?["width"] as? Double == 500)
-        let root = try #require(json["root"] as? [String: Any])
-        #expect(root["type"] as? String == "vflow")
-        #expect(root["itemSpace"] as? Double == 4 && root["runSpace"] as? Double == 4)
-        #expect(root["space"] == nil)
-        let children = try #require(root["children"] as? [[String: Any]])
-        #expect(children.count == 3)
-        for child in children { leafIsStandard(child, margin: nil) }
+        let box = try decoded(Workload(shape: .flow, size: 3))
+        #expect(box.proposal.width == 500)
+        #expect(box.root.type == .vflow && box.root.itemSpace == 4 && box.root.runSpace == 4 && box.root.space == 0)
+        #expect(box.root.children.count == 3)
+        for child in box.root.children { leafIsStandard(child, margin: 0) }
     }
 
     @Test func depthIsAChainOfDPlusOneHBoxesWithFiveLeavesBeforeTheNextBox() throws {
-        var box = try #require(try object(Workload(shape: .depth, size: 3))["root"] as? [String: Any])
+        var box = try decoded(Workload(shape: .depth, size: 3)).root
         // Levels 1...3 hold 5 leaves and then the next box; level 4 (the innermost) is empty.
         for _ in 1...3 {
-            #expect(box["type"] as? String == "hbox")
-            let children = try #require(box["children"] as? [[String: Any]])
-            #expect(children.count == 6)
-            for leaf in children.prefix(5) { leafIsStandard(leaf, margin: nil) }
-            box = children[5]
+            #expect(box.type == .hbox)
+            #expect(box.children.count == 6)
+            for leaf in box.children.prefix(5) { leafIsStandard(leaf, margin: 0) }
+            box = box.children[5]
         }
-        #expect(box["type"] as? String == "hbox")
-        #expect((box["children"] as? [Any])?.isEmpty == true)
+        #expect(box.type == .hbox && box.children.isEmpty)
     }
 
     @Test(arguments: [
@@ -147,64 +137,46 @@ struct ScheduleTests {
         #expect(node.type == .leaf)
     }
 
-    func object(_ data: Data) throws -> [String: Any] {
-        try #require(JSONSerialization.jsonObject(with: data) as? [String: Any])
-    }
+    func decoded(_ data: Data) throws -> BoxCase { try JSONDecoder().decode(BoxCase.self, from: data) }
 
     @Test func linearResizeVariantGrowsItsLeavesUnderAFillRoot() throws {
-        let json = try object(try Workload(shape: .linear, size: 5).tree(for: .resize).caseJSON())
-        #expect(json["name"] as? String == "linear-5-resize")
-        #expect((json["proposal"] as? [String: Any])?["width"] as? Double == 336)
-        let root = try #require(json["root"] as? [String: Any])
-        #expect(root["width"] as? String == "fill" && root["space"] as? Double == 4)
-        let children = try #require(root["children"] as? [[String: Any]])
-        #expect(children.count == 5)
-        for leaf in children {
-            #expect(leaf["width"] as? NSDictionary == ["wrap": ["grow": 1]])
-            #expect(leaf["margin"] as? Double == 2)
-            #expect(leaf["content"] as? [String: Double] == ["width": 40, "height": 20])
+        let box = try decoded(try Workload(shape: .linear, size: 5).tree(for: .resize).caseJSON())
+        #expect(box.name == "linear-5-resize")
+        #expect(box.proposal.width == 336)
+        #expect(box.root.width == .fill && box.root.space == 4)
+        #expect(box.root.children.count == 5)
+        for leaf in box.root.children {
+            #expect(leaf.width == .wrap(WrapOptions(grow: 1)))
+            #expect(leaf.margin == Insets(all: 2))
+            #expect(leaf.content == Size(width: 40, height: 20))
         }
     }
 
     @Test func depthResizeVariantGrowsEveryNonRootBoxAndLeaf() throws {
-        var box = try #require(try object(try Workload(shape: .depth, size: 2).tree(for: .resize).caseJSON())["root"] as? [String: Any])
-        #expect(box["width"] as? String == "fill")
+        var box = try decoded(try Workload(shape: .depth, size: 2).tree(for: .resize).caseJSON()).root
+        #expect(box.width == .fill)
         for _ in 1...2 {
-            let children = try #require(box["children"] as? [[String: Any]])
-            for leaf in children.prefix(5) { #expect(leaf["width"] as? NSDictionary == ["wrap": ["grow": 1]]) }
-            box = children[5]
-            #expect(box["width"] as? NSDictionary == ["wrap": ["grow": 1]])
+            for leaf in box.children.prefix(5) { #expect(leaf.width == .wrap(WrapOptions(grow: 1))) }
+            box = box.children[5]
+            #expect(box.width == .wrap(WrapOptions(grow: 1)))
         }
-        #expect((box["children"] as? [Any])?.isEmpty == true)
+        #expect(box.children.isEmpty)
     }
 
     @Test func flowResizeVariantIsTheFlowTreeUnderW0() throws {
-        let plain = try object(try Workload(shape: .flow, size: 5).caseJSON())
-        let resized = try object(try Workload(shape: .flow, size: 5).tree(for: .resize).caseJSON())
-        #expect(plain["root"] as? NSDictionary == resized["root"] as? NSDictionary)
-        #expect((resized["proposal"] as? [String: Any])?["width"] as? Double == 456)
+        let plain = try decoded(try Workload(shape: .flow, size: 5).caseJSON())
+        let resized = try decoded(try Workload(shape: .flow, size: 5).tree(for: .resize).caseJSON())
+        #expect(plain.root == resized.root)
+        #expect(resized.proposal.width == 456)
     }
 
     @Test func changedCaseJSONCarriesTheChange() throws {
         let workload = Workload(shape: .linear, size: 3)
-        let resized = try object(workload.caseJSON(after: .resize(width: 321)))
-        #expect((resized["proposal"] as? [String: Any])?["width"] as? Double == 321)
-        let changed = try object(workload.caseJSON(after: .content(path: [1], size: Size(width: 48, height: 20))))
-        let children = try #require((changed["root"] as? [String: Any])?["children"] as? [[String: Any]])
-        #expect(children.map { $0["content"] as? [String: Double] } == [
-            ["width": 40, "height": 20], ["width": 48, "height": 20], ["width": 40, "height": 20],
+        #expect(try decoded(workload.caseJSON(after: .resize(width: 321))).proposal.width == 321)
+        let changed = try decoded(workload.caseJSON(after: .content(path: [1], size: Size(width: 48, height: 20))))
+        #expect(changed.root.children.map(\.content) == [
+            Size(width: 40, height: 20), Size(width: 48, height: 20), Size(width: 40, height: 20),
         ])
-    }
-
-    /// The resize variants' hand-written JSON equals JSONEncoder's too.
-    @Test(arguments: [Workload(shape: .linear, size: 3), Workload(shape: .flow, size: 5), Workload(shape: .depth, size: 4)])
-    func resizeVariantJSONMatchesJSONEncoder(workload: Workload) throws {
-        let variant = workload.tree(for: .resize)
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let reference = try JSONSerialization.jsonObject(with: encoder.encode(variant.boxCase)) as? NSDictionary
-        let written = try JSONSerialization.jsonObject(with: variant.caseJSON()) as? NSDictionary
-        #expect(reference == written)
     }
 
     /// A peer's successive requests continue k: each lays its new tree out at the width the last one ended on.

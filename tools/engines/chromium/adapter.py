@@ -1,35 +1,39 @@
-"""Chromium peer adapter: the JSON-lines protocol of docs/design.md "Peer engines", answered by headless Chromium.
+"""Chromium peer adapter: the JSON-lines protocol of docs/engines.md "Protocol", answered by headless Chromium.
 
-    {"op":"info"}                                          -> {"name":"chromium","version":"Chromium …","timing":"…"}
+    {"op":"info"}                                          -> {"name":"chromium","version":"Chromium …","timing":"…",
+                                                               "properties":[…]}
     {"op":"layout","case":{…},"resize"?:W,"change"?:{…}}   -> {"frames":[{"path":[…],"id"?,"x","y","width","height"}…]}
     {"op":"bench","case":{…},"iterations":N,"mode":M,…}    -> {"nanosPerLayout":…,"iterations":N,"rootWidth":…,
                                                                "rootHeight":…}
-    anything it cannot do                                  -> {"error":"…"}
+    anything it cannot do                                  -> {"error":"$.json.path: …"}
+
+The case is a flex case (docs/flex-case-format.md, "What adapters receive"): each element's CSS longhands, typed in
+`values` and as text in `style`. Nothing of the case's text reaches the page: every property and value is checked
+here against the vocabulary (the typed form by type, the text form by a strict regular expression per property) and
+the CSS the page gets is written anew from the checked numbers and keywords.
 
 One headless Chromium runs for the adapter's whole life, driven over the DevTools protocol on a pipe
 (`--remote-debugging-pipe`: NUL-terminated JSON, commands on the browser's fd 3, replies on its fd 4), attached to
-one page that every request reuses. Each request is one `Runtime.evaluate` of the in-page builder (builder.js): the
-case becomes one <div> per node with flexbox CSS (tools/engines/subset.py translates and refuses; docs/engines.md
-has the table), and the frames come back from getBoundingClientRect in Chrome's LayoutUnits (multiples of 1/64 px),
-unrounded. Standard library only, so it runs with the system python3.
+one page that every request reuses. Each request is one `Runtime.evaluate` of the in-page builder (builder.js): a
+viewport element (the case's viewport, a row flex container) holding one <div> per case element, and the frames come
+back from getBoundingClientRect in Chrome's LayoutUnits (multiples of 1/64 px), unrounded. docs/engines.md
+"Chromium" explains the choices. Standard library only, so it runs with the system python3.
 """
 
 from __future__ import annotations
 
 import base64
+import decimal
 import fcntl
 import json
 import math
 import os
+import re
 import select
 import shutil
 import sys
 import tempfile
 import time
-
-sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-from subset import (  # noqa: E402 (after the path)
-    FlexSpec, Refusal, finite_number, parse_case, parse_request, refuse, root_room)
 
 NOT_INSTALLED = "chromium not installed: run tools/setup-engines --with-chromium (apt-get install chromium)"
 TIMING = ("in-page performance.now() around a batch of forced layouts: style invalidation + style recalc + layout, "
@@ -46,23 +50,398 @@ FLAGS = ["--headless", "--no-sandbox", "--remote-debugging-pipe", "--disable-gpu
          "--disable-default-apps", "--mute-audio", "--disable-background-timer-throttling",
          "--disable-renderer-backgrounding", "--disable-backgrounding-occluded-windows", "--window-size=1280,800"]
 # The page: a standards-mode document served by the adapter itself (DevTools Fetch interception, no network) with the
-# headers that make it cross-origin isolated, which refines performance.now() from 100 µs to 5 µs steps.
+# headers that make it cross-origin isolated, which refines performance.now() from 100 µs to 5 µs steps, and a
+# content security policy under which the page can load nothing at all (defence in depth: no case text reaches the
+# page, and Fetch interception fails any request but the page's own). The one rule resets what a user-agent style
+# sheet could give a <div> or the body; everything else is the CSS initial value or the element's inline style.
 PAGE_URL = "https://ristretto.invalid/"
-PAGE_HTML = b'<!doctype html><html><head><meta charset="utf-8"></head><body style="margin:0"></body></html>'
+PAGE_HTML = (b'<!doctype html><html><head><meta charset="utf-8"><style>'
+             b'body,div{margin:0;padding:0;border:0 none}</style></head><body></body></html>')
 PAGE_HEADERS = [{"name": "Content-Type", "value": "text/html; charset=utf-8"},
                 {"name": "Cross-Origin-Opener-Policy", "value": "same-origin"},
-                {"name": "Cross-Origin-Embedder-Policy", "value": "require-corp"}]
+                {"name": "Cross-Origin-Embedder-Policy", "value": "require-corp"},
+                {"name": "Content-Security-Policy", "value": "default-src 'none'; style-src 'unsafe-inline'"}]
 # Events after which no reply will come: the renderer crashed or the page was detached.
 PAGE_GONE_EVENTS = ("Inspector.targetCrashed", "Target.detachedFromTarget", "Inspector.detached")
-UNBOUNDED_RELAYOUT_WIDTH = 10_000_000.0  # as the Yoga and Taffy adapters: P when the proposal width is unbounded
-FRESH_ELEMENTS_PER_BATCH = 20_000  # detached trees built at once for a fresh bench (memory, not timing)
+UNBOUNDED_RELAYOUT_WIDTH = 10_000_000.0  # P of a relayout bench when the viewport width is null (docs/engines.md)
 START_TIMEOUT = 60.0
 REQUEST_TIMEOUT = 900.0  # the harness bounds requests itself; this only keeps a wedged browser from hanging us
-LAYOUT_TIMEOUT = 120.0  # one layout of the depth-1000 tree (6 001 nodes) takes about 5 s
+LAYOUT_TIMEOUT = 120.0  # one layout of a tree of 6 000 elements nested 1 000 deep takes about 5 s
+
+
+class Refusal(Exception):
+    """A request the adapter will not send to the browser; the message starts with the JSON path of the reason."""
+
+
+def refuse(path: str, why: str):
+    raise Refusal(f"{path}: {why}")
 
 
 class BrowserError(Exception):
     """The browser died, hung or threw: the browser is replaced, and the request tried once more (Adapter.handle)."""
+
+
+# MARK: The vocabulary (docs/flex-case-format.md "Vocabulary")
+
+
+class Property:
+    """What one longhand accepts: keywords, lengths in px, percentages, a plain number, or a ratio."""
+
+    def __init__(self, keywords=(), length=None, percent=None, number=None, ratio=False):
+        self.keywords = tuple(keywords)
+        self.length = length  # None, "signed" or "non-negative"
+        self.percent = percent  # the same
+        self.number = number  # None, "non-negative" or "integer"
+        self.ratio = ratio  # aspect-ratio: a number > 0 (values), or "N" / "W / H" (style)
+
+    def expected(self) -> str:
+        kinds = []
+        if self.length:
+            kinds.append("a length" + (" ≥ 0" if self.length == "non-negative" else "") + " (px)")
+        if self.percent:
+            kinds.append("a percentage" + (" ≥ 0" if self.percent == "non-negative" else ""))
+        if self.number == "integer":
+            kinds.append(f"an integer from -{MAX_ORDER} to {MAX_ORDER}")
+        elif self.number:
+            kinds.append("a number ≥ 0")
+        if self.ratio:
+            kinds.append("a ratio > 0")
+        kinds.extend(self.keywords)
+        return "expected " + (", ".join(kinds[:-1]) + " or " + kinds[-1] if len(kinds) > 1 else kinds[0])
+
+
+MAX_ORDER = 2_147_483_647  # `order` is a 32-bit integer in CSS engines (docs/flex-case-format.md)
+SIZE_KEYWORDS = ("min-content", "max-content", "fit-content")
+ALIGN_ITEMS = ("stretch", "flex-start", "flex-end", "start", "end", "center", "baseline")
+SIZE = dict(length="non-negative", percent="non-negative")
+SIDES = ("top", "right", "bottom", "left")
+VOCABULARY: dict[str, Property] = {
+    "display": Property(("flex", "none")),
+    "position": Property(("static", "relative", "absolute")),
+    **{side: Property(("auto",), length="signed", percent="signed") for side in SIDES},
+    "box-sizing": Property(("border-box", "content-box")),
+    "width": Property(("auto", *SIZE_KEYWORDS), **SIZE),
+    "height": Property(("auto", *SIZE_KEYWORDS), **SIZE),
+    "min-width": Property(("auto", *SIZE_KEYWORDS), **SIZE),
+    "min-height": Property(("auto", *SIZE_KEYWORDS), **SIZE),
+    "max-width": Property(("none", *SIZE_KEYWORDS), **SIZE),
+    "max-height": Property(("none", *SIZE_KEYWORDS), **SIZE),
+    "aspect-ratio": Property(("auto",), ratio=True),
+    **{f"margin-{side}": Property(("auto",), length="signed", percent="signed") for side in SIDES},
+    **{f"padding-{side}": Property(**SIZE) for side in SIDES},
+    **{f"border-{side}-width": Property(length="non-negative") for side in SIDES},
+    "flex-direction": Property(("row", "row-reverse", "column", "column-reverse")),
+    "flex-wrap": Property(("nowrap", "wrap", "wrap-reverse")),
+    "flex-grow": Property(number="non-negative"),
+    "flex-shrink": Property(number="non-negative"),
+    "flex-basis": Property(("auto", "content"), **SIZE),
+    "order": Property(number="integer"),
+    # `normal` means what it means in a flex container (flex-start, stretch, stretch; a gap of 0): Chrome knows.
+    "justify-content": Property(("flex-start", "flex-end", "start", "end", "center", "space-between", "space-around",
+                                 "space-evenly", "normal")),
+    "align-items": Property((*ALIGN_ITEMS, "normal")),
+    "align-self": Property(("auto", *ALIGN_ITEMS)),
+    "align-content": Property(("stretch", "flex-start", "flex-end", "start", "end", "center", "space-between",
+                               "space-around", "space-evenly", "normal")),
+    "row-gap": Property(("normal",), **SIZE),
+    "column-gap": Property(("normal",), **SIZE),
+    "overflow-x": Property(("visible", "hidden", "clip", "scroll")),
+    "overflow-y": Property(("visible", "hidden", "clip", "scroll")),
+    "direction": Property(("ltr", "rtl")),
+}
+
+# The text form, matched whole (re.fullmatch) and ASCII only: a number in decimal or exponent notation, then a unit.
+NUMBER = r"-?(?:[0-9]+(?:\.[0-9]+)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?"
+LENGTH_TEXT = re.compile(rf"({NUMBER})px|(0)")  # a bare 0 is a length too (docs/flex-case-format.md)
+PERCENT_TEXT = re.compile(rf"({NUMBER})%")
+NUMBER_TEXT = re.compile(NUMBER)
+INTEGER_TEXT = re.compile(r"-?[0-9]+")
+RATIO_TEXT = re.compile(rf"({NUMBER})(?: ?/ ?({NUMBER}))?")
+
+
+def shown(value) -> str:
+    """A request value in a message: JSON, shortened."""
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= 60 else text[:57] + "…"
+
+
+def key_path(path: str, key: str) -> str:
+    return f"{path}.{key}" if re.fullmatch(r"[A-Za-z_][A-Za-z0-9_-]*", key) else f"{path}[{json.dumps(key)}]"
+
+
+def finite(value, path: str, why: str) -> float:
+    """A JSON number as a finite float (json.loads also makes NaN, Infinity and huge integers)."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        refuse(path, f"{why}, got {shown(value)}")
+    try:
+        number = float(value)
+    except OverflowError:
+        number = math.inf
+    if not math.isfinite(number):
+        refuse(path, f"{why}, got a number that is not finite")
+    return number + 0.0  # -0 → 0
+
+
+def in_range(number: float, sign: str | None, kind: Property, path: str, got) -> float:
+    if sign == "non-negative" and number < 0 or sign == "integer" and abs(number) > MAX_ORDER:
+        refuse(path, f"{kind.expected()}, got {shown(got)}")
+    return number
+
+
+def typed_value(name: str, value, path: str) -> tuple:
+    """One entry of `values` as ("keyword", k) | ("px", n) | ("percent", n) | ("number", n) | ("ratio", w, h)."""
+    kind = VOCABULARY[name]
+    if isinstance(value, str):
+        if value in kind.keywords:
+            return ("keyword", value)
+    elif isinstance(value, dict) and len(value) == 1:
+        (unit, number), = value.items()
+        if unit == "px" and kind.length or unit == "percent" and kind.percent:
+            number = finite(number, key_path(path, unit), "expected a finite number")
+            return (unit, in_range(number, kind.length if unit == "px" else kind.percent, kind, path, value))
+    elif isinstance(value, (int, float)) and not isinstance(value, bool) and (kind.number or kind.ratio):
+        number = finite(value, path, kind.expected())
+        if kind.ratio:
+            if number <= 0:
+                refuse(path, f"{kind.expected()}, got {shown(value)}")
+            return ("ratio", number, 1.0)
+        if kind.number == "integer" and not number.is_integer():
+            refuse(path, f"{kind.expected()}, got {shown(value)}")
+        return ("number", in_range(number, kind.number, kind, path, value))
+    refuse(path, f"{kind.expected()}, got {shown(value)}")
+
+
+def text_value(name: str, text, path: str) -> tuple:
+    """One entry of `style` (CSS text) in the typed form, if it matches the property's strict grammar."""
+    kind = VOCABULARY[name]
+    wrong = f"{kind.expected()}, got {shown(text)}"
+
+    def number(digits: str) -> float:
+        value = float(digits)
+        if not math.isfinite(value):
+            refuse(path, wrong + " (not a finite number)")
+        return value + 0.0  # -0 → 0
+
+    if not isinstance(text, str):
+        refuse(path, wrong)
+    if text in kind.keywords:
+        return ("keyword", text)
+    if kind.length and (match := LENGTH_TEXT.fullmatch(text)):
+        return ("px", in_range(number(match[1] or "0"), kind.length, kind, path, text))
+    if kind.percent and (match := PERCENT_TEXT.fullmatch(text)):
+        return ("percent", in_range(number(match[1]), kind.percent, kind, path, text))
+    if kind.number and (INTEGER_TEXT if kind.number == "integer" else NUMBER_TEXT).fullmatch(text):
+        return ("number", in_range(number(text), kind.number, kind, path, text))
+    if kind.ratio and (match := RATIO_TEXT.fullmatch(text)):
+        width, height = number(match[1]), number(match[2] or "1")
+        if width > 0 and height > 0:
+            return ("ratio", width, height)
+    refuse(path, wrong)
+
+
+def same_value(a: tuple, b: tuple) -> bool:
+    if a[0] == "ratio" and b[0] == "ratio":  # "16 / 9" in style is 1.7777777777777777 in values
+        return math.isclose(a[1] / a[2], b[1] / b[2], rel_tol=1e-12)
+    return a == b
+
+
+def css_number(number: float) -> str:
+    """A finite float as a CSS <number>: its shortest round-trip digits written out without an exponent (1e-07 is
+    0.0000001), as the canonical style text is."""
+    text = format(decimal.Decimal(repr(number + 0.0)), "f")
+    if "." in text:
+        text = text.rstrip("0").rstrip(".")
+    return "0" if text in ("", "-0") else text
+
+
+def css(value: tuple) -> str:
+    """The CSS text of a checked typed value, written from its parts (never copied from the request)."""
+    kind = value[0]
+    if kind == "keyword":
+        return value[1]
+    if kind == "px":
+        return css_number(value[1]) + "px"
+    if kind == "percent":
+        return css_number(value[1]) + "%"
+    if kind == "number":
+        return css_number(value[1])
+    return f"{css_number(value[1])} / {css_number(value[2])}"
+
+
+def px(number: float) -> str:
+    return css_number(number) + "px"
+
+
+def properties_of(element: dict, path: str) -> dict:
+    """An element's checked properties {name: typed value}, from `values` and `style` (which must agree)."""
+    forms = {}
+    for form, parse in (("values", typed_value), ("style", text_value)):
+        if form not in element:
+            continue
+        given = element[form]
+        if not isinstance(given, dict):
+            refuse(f"{path}.{form}", f"expected an object of CSS longhands, got {shown(given)}")
+        forms[form] = {}
+        for name, value in given.items():
+            if name not in VOCABULARY:
+                refuse(key_path(f"{path}.{form}", name),
+                       'not a property of the flex vocabulary (docs/flex-case-format.md "Vocabulary")')
+            forms[form][name] = parse(name, value, key_path(f"{path}.{form}", name))
+    if "values" in forms and "style" in forms:
+        values, style = forms["values"], forms["style"]
+        for name in sorted(values.keys() ^ style.keys()):
+            absent = "style" if name in values else "values"
+            refuse(f"{path}.{absent}", f"lacks {name}, which {'values' if absent == 'style' else 'style'} gives")
+        for name, value in values.items():
+            if not same_value(value, style[name]):
+                refuse(key_path(f"{path}.style", name),
+                       f"{shown(element['style'][name])} is not values.{name} {shown(element['values'][name])}")
+        # The style's "W / H" keeps both terms of an aspect ratio, as Chrome does; values only have the quotient.
+        return {name: style[name] if value[0] == "ratio" else value for name, value in values.items()}
+    return forms.get("values", forms.get("style", {}))
+
+
+def element_style(properties: dict) -> list:
+    """The inline style of one case element: display flex unless none, solid borders where widths are given."""
+    style = {"display": "flex"}
+    for name, value in properties.items():
+        style[name] = css(value)
+        if name.startswith("border-") and name.endswith("-width"):
+            style[name[:-len("-width")] + "-style"] = "solid"
+    return list(style.items())
+
+
+ELEMENT_KEYS = {"style", "values", "id", "content", "children"}
+CASE_KEYS = {"kind", "name", "description", "viewport", "root"}
+IGNORED_CASE_KEYS = {"expect", "tolerance", "source"}  # "not sent", and meaningless to an engine if they are
+
+
+class Tree:
+    """A checked flex case, its elements in pre-order: the builder's description and what maps frames back."""
+
+    def __init__(self, request: dict):
+        case = request.get("case")
+        if not isinstance(case, dict):
+            refuse("$.case", f"expected a flex case object, got {shown(case)}")
+        for key in case:
+            if key not in CASE_KEYS | IGNORED_CASE_KEYS:
+                refuse(key_path("$.case", key), "not a key of a flex case (docs/flex-case-format.md)")
+        if case.get("kind", "flex") != "flex":
+            refuse("$.case.kind", f'adapters receive flex cases only, got {shown(case["kind"])}')
+        viewport = case.get("viewport", {})
+        if not isinstance(viewport, dict):
+            refuse("$.case.viewport", f"expected {{width, height}}, got {shown(viewport)}")
+        for key in viewport:
+            if key not in ("width", "height"):
+                refuse(key_path("$.case.viewport", key), "expected only width and height")
+        self.viewport = []
+        for axis in ("width", "height"):
+            value = viewport.get(axis)
+            if value is not None:
+                value = finite(value, f"$.case.viewport.{axis}", "expected a number ≥ 0 or null")
+                if value < 0:
+                    refuse(f"$.case.viewport.{axis}", f"expected a number ≥ 0 or null, got {shown(viewport[axis])}")
+            self.viewport.append(value)
+        self.paths: list[list] = []
+        self.json_paths: list[str] = []
+        self.parents: list[int] = []
+        self.children: list[list[int]] = []
+        self.ids: list = []
+        self.contents: list = []
+        self.displayed: list[bool] = []
+        self.description: list = []  # per element: [parent index, [[property, CSS value]…], content [w, h] or null]
+        if "root" not in case:
+            refuse("$.case.root", "missing")
+        pending = [(case["root"], -1, [], "$.case.root")]
+        while pending:  # pre-order without recursion (deep cases nest a thousand levels)
+            element, parent, path, json_path = pending.pop()
+            index = self.add(element, parent, path, json_path)
+            children = element.get("children", [])
+            for position in reversed(range(len(children))):
+                pending.append((children[position], index, path + [position], f"{json_path}.children[{position}]"))
+
+    def add(self, element, parent: int, path: list, json_path: str) -> int:
+        if not isinstance(element, dict):
+            refuse(json_path, f"expected an element object, got {shown(element)}")
+        for key in element:
+            if key not in ELEMENT_KEYS:
+                refuse(key_path(json_path, key), "not a key of a flex element (style, values, id, content, children)")
+        properties = properties_of(element, json_path)
+        children = element.get("children", [])
+        if not isinstance(children, list):
+            refuse(f"{json_path}.children", f"expected an array of elements, got {shown(children)}")
+        if "id" in element and not isinstance(element["id"], str):
+            refuse(f"{json_path}.id", f"expected a string, got {shown(element['id'])}")
+        content = element.get("content")
+        if content is not None:
+            if children:
+                refuse(f"{json_path}.content", "only a leaf (an element without children) has content")
+            content = self.content_size(content, f"{json_path}.content")
+        index = len(self.paths)
+        self.paths.append(path)
+        self.json_paths.append(json_path)
+        self.parents.append(parent)
+        self.children.append([])
+        if parent >= 0:
+            self.children[parent].append(index)
+        self.ids.append(element.get("id"))
+        self.contents.append(content)
+        none = properties.get("display") == ("keyword", "none")
+        self.displayed.append(not none and (parent < 0 or self.displayed[parent]))
+        self.description.append([parent, element_style(properties), None if content is None else
+                                 [px(content[0]), px(content[1])]])
+        return index
+
+    @staticmethod
+    def content_size(content, json_path: str) -> tuple:
+        if not isinstance(content, dict) or set(content) != {"width", "height"}:
+            refuse(json_path, f"expected {{width, height}}, got {shown(content)}")
+        size = tuple(finite(content[key], f"{json_path}.{key}", "expected a number ≥ 0") for key in ("width", "height"))
+        for key, value in zip(("width", "height"), size):
+            if value < 0:
+                refuse(f"{json_path}.{key}", f"expected a number ≥ 0, got {shown(content[key])}")
+        return size
+
+    def viewport_css(self, width: float | None = None) -> list:
+        """The viewport's width and height as CSS (null is max-content); `width` replaces the case's."""
+        width = self.viewport[0] if width is None else width
+        return ["max-content" if value is None else px(value) for value in (width, self.viewport[1])]
+
+    def leaf(self, path, json_path: str) -> int:
+        """The pre-order index of the leaf at `path` (child indices from the root)."""
+        if not isinstance(path, list) or not all(isinstance(step, int) and not isinstance(step, bool) for step in path):
+            refuse(json_path, f"expected an array of child indices, got {shown(path)}")
+        index = 0
+        for step in path:
+            if not 0 <= step < len(self.children[index]):
+                refuse(json_path, f"no element at {json.dumps(path)}")
+            index = self.children[index][step]
+        if self.children[index]:
+            refuse(json_path, f"the element at {json.dumps(path)} has children: only a leaf's content changes")
+        return index
+
+    def frames(self, numbers: list) -> list:
+        """The frames of every displayed element, in pre-order, from the builder's x, y, width, height per element."""
+        out = []
+        for index, path in enumerate(self.paths):
+            if not self.displayed[index]:
+                continue
+            frame = {"path": path}
+            if self.ids[index] is not None:
+                frame["id"] = self.ids[index]
+            x, y, width, height = numbers[4 * index: 4 * index + 4]
+            frame.update(x=x, y=y, width=width, height=height)
+            out.append(frame)
+        return out
+
+    def rejected(self, details: dict) -> Refusal:
+        """Chrome did not accept a value the adapter wrote (a bug of ours, never of the case): a refusal naming it."""
+        index = details.get("index", -1)
+        where = "$.case.viewport" if index < 0 else self.json_paths[index]
+        return Refusal(f"{where}: Chromium rejected {details.get('property')}: {details.get('value')}")
+
+
+# MARK: The browser
 
 
 def find_chromium() -> str | None:
@@ -106,6 +485,7 @@ class Browser:
         self.buffer = b""
         self.next_id = 0
         self.session = None
+        self.fetched: list[str] = []  # every URL the page asked for (only PAGE_URL, once, or something is wrong)
         try:
             # 2. Attach to the page target (flat session) and inject the builder once.
             self.version = self.call("Browser.getVersion", timeout=START_TIMEOUT)["product"].split("/")[-1]
@@ -121,24 +501,32 @@ class Browser:
             self.close()
             raise
 
+    def on_event(self, event: dict):
+        """Fetch interception, on for the page's whole life: the page's own request is answered from here, any
+        other is failed (none should ever come: the page's policy forbids every load)."""
+        if event.get("method") != "Fetch.requestPaused":
+            return
+        params = event["params"]
+        url = params.get("request", {}).get("url", "")
+        self.fetched.append(url)
+        if url == PAGE_URL and params.get("resourceType") == "Document":
+            self.send("Fetch.fulfillRequest", {"requestId": params["requestId"], "responseCode": 200,
+                                               "responseHeaders": PAGE_HEADERS,
+                                               "body": base64.b64encode(PAGE_HTML).decode()})
+        else:
+            self.send("Fetch.failRequest", {"requestId": params["requestId"], "errorReason": "BlockedByClient"})
+
     def open_page(self):
         """Navigates the page to PAGE_URL, answering its request from here, and waits until it has loaded."""
-        def serve(event: dict):
-            if event.get("method") == "Fetch.requestPaused":
-                self.send("Fetch.fulfillRequest", {"requestId": event["params"]["requestId"], "responseCode": 200,
-                                                   "responseHeaders": PAGE_HEADERS,
-                                                   "body": base64.b64encode(PAGE_HTML).decode()})
-
         self.call("Inspector.enable", timeout=START_TIMEOUT)  # so that a renderer crash arrives as an event
-        self.call("Fetch.enable", {"patterns": [{"urlPattern": PAGE_URL + "*"}]}, timeout=START_TIMEOUT)
-        self.call("Page.navigate", {"url": PAGE_URL}, timeout=START_TIMEOUT, on_event=serve)
+        self.call("Fetch.enable", {"patterns": [{"urlPattern": "*"}]}, timeout=START_TIMEOUT)
+        self.call("Page.navigate", {"url": PAGE_URL}, timeout=START_TIMEOUT)
         ready = f"location.href === {json.dumps(PAGE_URL)} && document.readyState === 'complete' && crossOriginIsolated"
         deadline = time.monotonic() + START_TIMEOUT
-        while not self.evaluate(ready, timeout=START_TIMEOUT, on_event=serve):
+        while not self.evaluate(ready, timeout=START_TIMEOUT):
             if time.monotonic() > deadline:
                 raise BrowserError(f"the page at {PAGE_URL} did not load")
             time.sleep(0.01)
-        self.call("Fetch.disable", timeout=START_TIMEOUT)
 
     def send(self, method: str, params: dict | None = None) -> int:
         """Sends one DevTools command (to the page once attached) without waiting; its id."""
@@ -152,9 +540,9 @@ class Browser:
             raise BrowserError(f"chromium is gone ({error}){self.log_tail()}") from None
         return self.next_id
 
-    def call(self, method: str, params: dict | None = None, timeout: float = REQUEST_TIMEOUT, on_event=None) -> dict:
-        """Sends one DevTools command and waits for its reply; events (and stale replies) meanwhile go to
-        `on_event`, or are dropped."""
+    def call(self, method: str, params: dict | None = None, timeout: float = REQUEST_TIMEOUT) -> dict:
+        """Sends one DevTools command and waits for its reply; events meanwhile go to `on_event`, stale replies
+        (to commands sent without waiting) are dropped."""
         command_id = self.send(method, params)
         deadline = time.monotonic() + timeout
         while True:
@@ -171,24 +559,23 @@ class Browser:
             if reply.get("method") in PAGE_GONE_EVENTS:
                 raise BrowserError(f"the page is gone ({reply['method']}) during {method}{self.log_tail()}")
             if reply.get("id") != command_id:
-                if on_event is not None:
-                    on_event(reply)
+                self.on_event(reply)
                 continue
             if "error" in reply:
                 raise BrowserError(f"{method}: {reply['error'].get('message', reply['error'])}")
             return reply["result"]
 
-    def evaluate(self, expression: str, timeout: float = REQUEST_TIMEOUT, on_event=None):
+    def evaluate(self, expression: str, timeout: float = REQUEST_TIMEOUT):
         """The value of a page expression (returned by value); a thrown exception becomes a BrowserError."""
-        result = self.call("Runtime.evaluate", {"expression": expression, "returnByValue": True}, timeout=timeout,
-                           on_event=on_event)
+        result = self.call("Runtime.evaluate", {"expression": expression, "returnByValue": True}, timeout=timeout)
         if "exceptionDetails" in result:
             details = result["exceptionDetails"]
             raise BrowserError("page: " + details.get("exception", {}).get("description", details.get("text", "")))
         return result["result"].get("value")
 
     def run(self, function: str, *arguments, timeout: float = REQUEST_TIMEOUT):
-        """Calls `ristretto.<function>(…arguments)` in the page: one DevTools round trip, arguments as JSON."""
+        """Calls `ristretto.<function>(…arguments)` in the page: one DevTools round trip, arguments as JSON (which
+        the adapter wrote: generated CSS, numbers and indices, no text of the case)."""
         return self.evaluate(f"ristretto.{function}(...{json.dumps(arguments)})", timeout=timeout)
 
     def log_tail(self) -> str:
@@ -219,194 +606,99 @@ class Browser:
         shutil.rmtree(self.profile, ignore_errors=True)
 
 
-# MARK: Translation into a DOM description
-
-
-def px(value: float) -> str:
-    return f"{value!r}px"
-
-
-def node_style(spec: FlexSpec, constraints: tuple, is_root: bool) -> dict:
-    """The CSS of one node (docs/engines.md "Translation"); `constraints` are its (size, max) per axis."""
-    style = {"box-sizing": "border-box", "flex-shrink": "0", "flex-grow": repr(spec.grow)}
-    if is_root:  # out of the page's flow, so nothing around it stretches or places it
-        style.update({"position": "absolute", "left": "0", "top": "0"})
-    if not spec.active:
-        style["display"] = "none"
-    elif spec.is_leaf:
-        style["display"] = "block"
-    else:
-        style.update({"display": "flex", "flex-direction": spec.direction,
-                      "flex-wrap": "wrap" if spec.wraps else "nowrap", "align-items": spec.align_items,
-                      "align-content": "flex-start", "justify-content": "flex-start",
-                      "column-gap": px(spec.column_gap), "row-gap": px(spec.row_gap)})
-    if spec.align_self is not None:
-        style["align-self"] = spec.align_self
-    for side, name in enumerate(("top", "right", "bottom", "left")):
-        style[f"margin-{name}"] = px(spec.margin[side])
-        style[f"padding-{name}"] = px(spec.padding[side])
-    for axis, name in enumerate(("width", "height")):
-        size, maximum = constraints[axis]
-        if size is not None:
-            style[name] = px(size)
-        elif spec.is_leaf:
-            style[name] = px(spec.content[axis])  # a leaf is a block of its content size
-        elif is_root and axis == 0:
-            style[name] = "max-content"  # a wrap root shrink-wraps whatever the page's width
-        if maximum is not None:
-            style[f"max-{name}"] = px(maximum)
-        if spec.min_size[axis] is not None:
-            style[f"min-{name}"] = px(spec.min_size[axis])
-    return style
-
-
-class Tree:
-    """A translated case flattened in pre-order: the builder's description plus what maps paths and frames back."""
-
-    def __init__(self, spec: FlexSpec, width: float | None, height: float | None):
-        self.root = spec
-        self.specs: list[FlexSpec] = []
-        self.parents: list[int] = []
-        self.children: list[list[int]] = []
-        self.description: list = []
-        self.add(spec, -1, root_room(spec, width, height))
-
-    def add(self, spec: FlexSpec, parent: int, constraints: tuple):
-        index = len(self.specs)
-        self.specs.append(spec)
-        self.parents.append(parent)
-        self.children.append([])
-        if parent >= 0:
-            self.children[parent].append(index)
-        self.description.append([parent, node_style(spec, constraints, parent < 0)])
-        for child in spec.children:
-            self.add(child, index, ((child.width, child.max_size[0]), (child.height, child.max_size[1])))
-
-    def root_width_style(self, width: float, height: float | None) -> tuple[str, str]:
-        """The root's width property and value under a proposal width (what resize changes)."""
-        (size, maximum), _ = root_room(self.root, width, height)
-        if size is not None:
-            return "width", px(size)
-        return "max-width", "none" if maximum is None else px(maximum)
-
-    def leaf(self, path, json_path: str) -> int:
-        """The pre-order index of the leaf at `path` (child indices from the root)."""
-        if not isinstance(path, list) or not all(isinstance(step, int) and not isinstance(step, bool) for step in path):
-            refuse(json_path, "expected an array of child indices")
-        index = 0
-        for step in path:
-            if not 0 <= step < len(self.children[index]):
-                refuse(json_path, f"no node at {json.dumps(path)}")
-            index = self.children[index][step]
-        if not self.specs[index].is_leaf:
-            refuse(json_path, f"the node at {json.dumps(path)} is not a leaf")
-        return index
-
-    def frames(self, numbers: list) -> list:
-        """The case-format frames of every active node (an inactive node hides its subtree), from the builder's
-        flat x, y, width, height list."""
-        out = []
-
-        def visit(index: int, path: list):
-            spec = self.specs[index]
-            if not spec.active:
-                return
-            frame = {"path": list(path)}
-            if spec.id is not None:
-                frame["id"] = spec.id
-            x, y, width, height = numbers[4 * index: 4 * index + 4]
-            frame.update(x=x, y=y, width=width, height=height)
-            out.append(frame)
-            for position, child in enumerate(self.children[index]):
-                visit(child, path + [position])
-
-        visit(0, [])
-        return out
-
-
-def content_style(spec: FlexSpec, content: tuple) -> dict:
-    """A leaf's new content size as CSS, on the axes its content decides (a fixed size ignores content)."""
-    return {name: px(value) for name, value, fixed in (("width", content[0], spec.width),
-                                                         ("height", content[1], spec.height)) if fixed is None}
-
-
-def number(value, json_path: str) -> float:
-    return finite_number(value, json_path, True)
-
-
 # MARK: Operations
 
 
-def layout_op(browser: Browser, request: dict) -> dict:
+def number(value, json_path: str) -> float:
+    number = finite(value, json_path, "expected a number ≥ 0")
+    if number < 0:
+        refuse(json_path, f"expected a number ≥ 0, got {shown(value)}")
+    return number
+
+
+def page_result(tree: Tree, result):
+    """A builder result, or the refusal it reports (a value Chrome's CSS parser did not accept)."""
+    if isinstance(result, dict) and "rejected" in result:
+        raise tree.rejected(result["rejected"])
+    return result
+
+
+def layout_op(adapter: Adapter, request: dict) -> dict:
     if request.get("rounding", False) is not False:
         refuse("$.rounding", "Chromium always lays out in 1/64 px LayoutUnits; its rounding cannot be switched")
-    spec, width, height = parse_case(request)
-    tree = Tree(spec, width, height)
+    tree = Tree(request)
     if "resize" in request and "change" in request:
         refuse("$.change", "a layout request carries one change: resize or change, not both")
     change = None
     if "resize" in request:
-        property_name, value = tree.root_width_style(number(request["resize"], "$.resize"), height)
-        change = {"index": 0, "style": {property_name: value}}
+        change = {"index": -1, "width": px(number(request["resize"], "$.resize"))}
     elif "change" in request:
         details = request["change"]
-        if not isinstance(details, dict) or not isinstance(details.get("content"), dict):
-            refuse("$.change", 'expected {"path":[…],"content":{"width","height"}}')
-        index = tree.leaf(details.get("path"), "$.change.path")
-        content = tuple(number(details["content"].get(key), f"$.change.content.{key}") for key in ("width", "height"))
-        change = {"index": index, "style": content_style(tree.specs[index], content)}
-    numbers = browser.run("layout", tree.description, change, timeout=LAYOUT_TIMEOUT)
+        if not isinstance(details, dict) or set(details) != {"path", "content"}:
+            refuse("$.change", f'expected {{"path":[…],"content":{{"width","height"}}}}, got {shown(details)}')
+        index = tree.leaf(details["path"], "$.change.path")
+        width, height = Tree.content_size(details["content"], "$.change.content")
+        change = {"index": index, "width": px(width), "height": px(height)}
+    numbers = page_result(tree, adapter.run("layout", tree.viewport_css(), tree.description, change,
+                                            timeout=LAYOUT_TIMEOUT))
     return {"frames": tree.frames(numbers)}
 
 
-def bench_op(browser: Browser, request: dict) -> dict:
-    spec, width, height = parse_case(request)
-    tree = Tree(spec, width, height)
+def bench_op(adapter: Adapter, request: dict) -> dict:
+    tree = Tree(request)
     iterations = request.get("iterations")
     if isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1:
-        refuse("$.iterations", "expected a positive integer")
+        refuse("$.iterations", f"expected a positive integer, got {shown(iterations)}")
+    if request.get("rounding", False) is not False:
+        refuse("$.rounding", "rounding is for layout requests only")
     mode = request.get("mode")
     if mode == "fresh":
-        per_batch = max(1, FRESH_ELEMENTS_PER_BATCH // len(tree.description))
-        total, result = 0.0, {}
-        for start in range(0, iterations, per_batch):
-            count = min(per_batch, iterations - start)
-            result = browser.run("fresh", tree.description, count)
-            total += result["nanosPerLayout"] * count
-        result["nanosPerLayout"] = total / iterations
+        result = page_result(tree, adapter.run("fresh", tree.viewport_css(), tree.description, iterations))
     elif mode in ("relayout", "resize"):
         if mode == "relayout":
-            # As the other peers: untimed at P+1, then P, P+1, P, … (P = the proposal width, or 10 000 000).
-            base = width if width is not None else UNBOUNDED_RELAYOUT_WIDTH
-            widths = [base + 1] + [base if index % 2 == 0 else base + 1 for index in range(iterations)]
+            # Untimed at P+1, then P, P+1, P, … (P = the viewport width, or 10 000 000 when it is null).
+            base = tree.viewport[0] if tree.viewport[0] is not None else UNBOUNDED_RELAYOUT_WIDTH
+            widths = [base + 1] + [base if step % 2 == 0 else base + 1 for step in range(iterations)]
         else:
             widths = request.get("widths")
             if not isinstance(widths, list) or len(widths) != iterations + 1:
-                refuse("$.widths", "expected iterations + 1 root widths")
-            widths = [number(value, f"$.widths[{index}]") for index, value in enumerate(widths)]
-        styles = [tree.root_width_style(value, height) for value in widths]
-        result = browser.run("changes", tree.description, 0, styles[0][0], styles[0][1],
-                             [value for _, value in styles[1:]])
+                refuse("$.widths", f"expected iterations + 1 = {iterations + 1} viewport widths, got {shown(widths)}")
+            widths = [number(value, f"$.widths[{step}]") for step, value in enumerate(widths)]
+        result = page_result(tree, adapter.run("changes", tree.viewport_css(widths[0]), tree.description, -1,
+                                               [px(value) for value in widths[1:]]))
     elif mode == "incremental":
         details = request.get("change")
-        if not isinstance(details, dict):
-            refuse("$.change", 'expected {"path":[…],"widths":[…,…]}')
-        index = tree.leaf(details.get("path"), "$.change.path")
-        widths = details.get("widths")
+        if not isinstance(details, dict) or set(details) != {"path", "widths"}:
+            refuse("$.change", f'expected {{"path":[…],"widths":[…]}}, got {shown(details)}')
+        index = tree.leaf(details["path"], "$.change.path")
+        if tree.contents[index] is None:
+            refuse("$.change.path", f"the leaf at {json.dumps(details['path'])} has no content to change the width of")
+        widths = details["widths"]
         if not isinstance(widths, list) or not widths:
-            refuse("$.change.widths", "expected an array of widths")
-        widths = [number(value, f"$.change.widths[{position}]") for position, value in enumerate(widths)]
-        if tree.specs[index].width is not None:
-            refuse("$.change.path", "the leaf has a fixed width: its content does not size it")
+            refuse("$.change.widths", f"expected a non-empty array of widths, got {shown(widths)}")
+        widths = [number(value, f"$.change.widths[{step}]") for step, value in enumerate(widths)]
         values = [px(widths[step % len(widths)]) for step in range(iterations)]
-        result = browser.run("changes", tree.description, index, "width", None, values)
+        result = page_result(tree, adapter.run("changes", tree.viewport_css(), tree.description, index, values))
     else:
-        refuse("$.mode", 'expected "fresh", "relayout", "resize" or "incremental"')
+        refuse("$.mode", f'expected "fresh", "relayout", "resize" or "incremental", got {shown(mode)}')
     size = (result["rootWidth"], result["rootHeight"])
-    if not all(math.isfinite(value) and value > 0 for value in size):
-        raise BrowserError("invalid root size after layout")
+    if not all(isinstance(value, (int, float)) and math.isfinite(value) and value >= 0 for value in size):
+        raise BrowserError(f"invalid root size after layout: {size}")
     return {"nanosPerLayout": result["nanosPerLayout"], "iterations": iterations, "rootWidth": size[0],
             "rootHeight": size[1]}
+
+
+def parse_request(line: str) -> dict:
+    """One protocol line as a request object (NaN and Infinity are not JSON)."""
+    def not_json(constant):
+        raise ValueError(constant)
+    try:
+        request = json.loads(line, parse_constant=not_json)
+    except (ValueError, RecursionError):
+        request = None
+    if not isinstance(request, dict):
+        raise Refusal("$: request is not a JSON object")
+    return request
 
 
 class Adapter:
@@ -417,31 +709,41 @@ class Adapter:
         self.browser: Browser | None = None
 
     def handle(self, line: str) -> dict:
-        """The reply to one request line. A request that fails in the browser (a crash, a hang) is tried once more
-        in a new browser: every op is idempotent, and a corpus generator should not lose a case to a crash."""
+        """The reply to one request line. A request is checked whole before the browser sees any of it, so a
+        refusal never starts or touches the browser."""
         try:
             request = parse_request(line)
             if self.executable is None:
                 return {"error": NOT_INSTALLED}
             op = request.get("op")
-            if op not in ("info", "layout", "bench"):
-                return {"error": f'$.op: unknown op "{op}" (expected info, layout or bench)'}
-            for attempt in (1, 2):
-                try:
-                    return self.answer(op, request)
-                except (BrowserError, OSError, ValueError, KeyError, TypeError) as error:
-                    self.restart()  # the browser's state is unknown now
-                    if attempt == 2:
-                        return {"error": f"chromium: {error}"}
+            if op == "info":
+                version = self.attempt(lambda browser: browser.version)
+                return {"name": "chromium", "version": f"Chromium {version}", "timing": TIMING,
+                        "properties": list(VOCABULARY)}
+            if op == "layout":
+                return layout_op(self, request)
+            if op == "bench":
+                return bench_op(self, request)
+            return {"error": f'$.op: unknown op {shown(op)} (expected info, layout or bench)'}
         except Refusal as refusal:
             return {"error": str(refusal)}
 
-    def answer(self, op: str, request: dict) -> dict:
-        if self.browser is None:
-            self.browser = Browser(self.executable)
-        if op == "info":
-            return {"name": "chromium", "version": f"Chromium {self.browser.version}", "timing": TIMING}
-        return layout_op(self.browser, request) if op == "layout" else bench_op(self.browser, request)
+    def attempt(self, action):
+        """`action(browser)`, in a new browser if the first attempt fails in the browser (a crash, a hang): every op
+        is idempotent, and a corpus generator should not lose a case to a crash. A second failure is the answer."""
+        for attempt in (1, 2):
+            try:
+                if self.browser is None:
+                    self.browser = Browser(self.executable)
+                return action(self.browser)
+            except (BrowserError, OSError, ValueError, KeyError, TypeError) as error:
+                self.restart()  # the browser's state is unknown now
+                if attempt == 2:
+                    raise Refusal(f"chromium: {error}") from None
+
+    def run(self, function: str, *arguments, timeout: float = REQUEST_TIMEOUT):
+        """One builder call (one Runtime.evaluate)."""
+        return self.attempt(lambda browser: browser.run(function, *arguments, timeout=timeout))
 
     def restart(self):
         if self.browser is not None:
@@ -450,7 +752,7 @@ class Adapter:
 
 
 def main():
-    sys.setrecursionlimit(20_000)  # depth 1000 nests the case JSON about 2 000 levels deep
+    sys.setrecursionlimit(20_000)  # json.loads of a case nested a thousand elements deep
     adapter = Adapter()
     try:
         for line in sys.stdin:

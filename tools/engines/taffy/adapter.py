@@ -1,19 +1,26 @@
-"""Taffy peer adapter, through the PyPI package `stretchable`: the JSON-lines protocol of docs/design.md "Peer engines".
+"""Taffy peer adapter, through the PyPI package `stretchable`: the JSON-lines protocol of docs/engines.md "Protocol"
+for flex cases (docs/flex-case-format.md).
 
-    {"op":"info"}                                       -> {"name":"taffy","version":"…","timing":"…","coreTiming":"…"}
-    {"op":"layout","case":{…box case…}}                 -> {"frames":[{"path":[…],"id"?,"x","y","width","height"}…]}
-    {"op":"layout","case":{…},"resize":W}               -> the frames after a second layout with root width W
+    {"op":"info"}                                       -> {"name":"taffy","version":"Taffy 0.7.7 (stretchable 1.1.8)",…}
+    {"op":"layout","case":{…flex case…}}                -> {"frames":[{"path":[…],"id"?,"x","y","width","height"}…]}
+    {"op":"layout","case":{…},"resize":W}               -> the frames after a second layout at viewport width W
     {"op":"layout","case":{…},"change":{"path":[…],"content":{"width","height"}}}
                                                         -> the frames after the leaf's new context + mark_dirty
     "rounding":true on a layout request                 -> the same with Taffy's pixel rounding on
     {"op":"bench","case":{…},"iterations":N,"mode":M}   -> {"nanosPerLayout":…,"coreNanosPerLayout":…,"iterations":N,
                                                             "rootWidth":…,"rootHeight":…}
       M = "fresh" | "relayout" | "resize" (with "widths":[W0…WN]) | "incremental" (with "change":{"path","widths"})
-    anything it cannot do                               -> {"error":"…"}
+    anything refused or broken                          -> {"error":"$.case.root.children[1].values.order: …"}
 
-The translation (tools/engines/subset.py, shared with the Chromium adapter) follows the same rules as
-tools/engines/yoga/adapter.cpp (docs/engines.md has the table); a case that uses anything outside them is refused with
-the JSON path of the first unsupported property.
+Every property of the flex vocabulary becomes a field of Taffy's `Style` (through stretchable's), at its CSS initial
+value when the case does not give it. Refused, with the JSON path of the value, is only what Taffy 0.7.7 lacks:
+`order` other than 0, `direction: rtl` on an element with children, `position: static` where an absolutely
+positioned child would take the static element as its containing block (Taffy has no static position: it becomes
+relative, its insets dropped as CSS ignores them), min-content / max-content / fit-content sizes, `flex-basis: content`
+where the main size is not `auto`, and baseline alignment that reads a content leaf whose CSS baseline is not its
+border box's bottom edge (stretchable gives a measured leaf no baseline). docs/engines.md "What each engine maps and
+refuses" has the table.
+
 **Timing includes stretchable copying every node's result through Python** (`Node._update_layout` on the whole
 tree, as `Node.compute_layout` does) and one Python measure callback per leaf measurement, so Taffy's own cost is
 lower than reported; `coreNanosPerLayout` (an extra reply field) times the Taffy call alone. Rounding is off.
@@ -21,130 +28,340 @@ lower than reported; `coreNanosPerLayout` (an extra reply field) times the Taffy
 
 from __future__ import annotations
 
-import dataclasses
+import glob
 import importlib.metadata
 import json
 import math
 import os
+import re
 import sys
 import time
 
-import attrs
 from stretchable import Node, Style, taffylib
 from stretchable.context import taffy
-from stretchable.style import AlignContent, AlignItems, AlignSelf, Display, FlexDirection, FlexWrap, JustifyContent
-from stretchable.style.geometry.length import AUTO, LengthAvailableSpace, Scale
-from stretchable.style.geometry.size import SizeAvailableSpace
-
-sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-from subset import FlexSpec, Refusal, finite_number, parse_case, parse_request, refuse, root_room  # noqa: E402 (after the path)
+from stretchable.style import (AlignContent, AlignItems, AlignSelf, BoxSizing, Display, FlexDirection, FlexWrap,
+                               JustifyContent, Overflow, Position)
+from stretchable.style.geometry.length import AUTO, Length, LengthAvailableSpace, Scale
+from stretchable.style.geometry.rect import Rect
+from stretchable.style.geometry.size import Size, SizeAvailableSpace
 
 UNBOUNDED_RELAYOUT_WIDTH = 10_000_000.0
+
+# The style properties this adapter maps (`order` and `direction` only at their initial values, so not listed).
+MAPPED_PROPERTIES = [
+    "display", "position", "top", "right", "bottom", "left", "box-sizing", "width", "height", "min-width",
+    "min-height", "max-width", "max-height", "aspect-ratio", "margin-top", "margin-right", "margin-bottom",
+    "margin-left", "padding-top", "padding-right", "padding-bottom", "padding-left", "border-top-width",
+    "border-right-width", "border-bottom-width", "border-left-width", "flex-direction", "flex-wrap", "flex-grow",
+    "flex-shrink", "flex-basis", "justify-content", "align-items", "align-self", "align-content", "row-gap",
+    "column-gap", "overflow-x", "overflow-y"]
+
+
+class Refusal(Exception):
+    """Something the adapter does not lay out, or a malformed request; the message starts with a JSON path."""
+
+
+def refuse(path: str, why: str):
+    raise Refusal(f"{path}: {why}")
+
+
+# MARK: Reading the case
+
+ALIGN = ("stretch", "normal", "flex-start", "flex-end", "start", "end", "center")
+KEYWORDS = {
+    "display": ("flex", "none"),
+    "position": ("static", "relative", "absolute"),
+    "box-sizing": ("content-box", "border-box"),
+    "flex-direction": ("row", "row-reverse", "column", "column-reverse"),
+    "flex-wrap": ("nowrap", "wrap", "wrap-reverse"),
+    "justify-content": ("flex-start", "flex-end", "start", "end", "center", "space-between", "space-around",
+                        "space-evenly", "normal"),
+    "align-items": ALIGN + ("baseline",),
+    "align-self": ("auto",) + ALIGN + ("baseline",),
+    "align-content": ALIGN + ("space-between", "space-around", "space-evenly"),
+    "overflow-x": ("visible", "hidden", "clip", "scroll"),
+    "overflow-y": ("visible", "hidden", "clip", "scroll"),
+    "direction": ("ltr", "rtl"),
+}
+INSETS = ("top", "right", "bottom", "left")  # stretchable's Rect order
+SIZES = {"width": ("auto",), "height": ("auto",), "min-width": ("auto",), "min-height": ("auto",),
+         "max-width": ("none",), "max-height": ("none",)}
+INTRINSIC = ("min-content", "max-content", "fit-content")
+
+
+def is_number(value) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
+
+
+def number(value, path: str, minimum: float = 0.0) -> float:
+    if not is_number(value) or value < minimum:
+        refuse(path, f"expected a number ≥ {minimum:g}, got {json.dumps(value)}")
+    return float(value)
+
+
+class Element:
+    """One element of the case: its typed CSS values, checked, with the JSON path refusals name."""
+
+    __slots__ = ("path", "index_path", "values", "id", "content", "children", "displayed", "parent")
+
+    def __init__(self, node, path: str, index_path: list, parent: Element | None):
+        if not isinstance(node, dict):
+            refuse(path, "expected an element object")
+        for key in node:
+            if key not in ("style", "values", "id", "content", "children"):
+                refuse(f"{path}.{key}", "unknown element key")
+        self.path, self.index_path, self.parent = path, index_path, parent
+        self.values = node.get("values", {})
+        if not isinstance(self.values, dict):
+            refuse(f"{path}.values", "expected an object of typed values")
+        self.id = node.get("id")
+        if self.id is not None and not isinstance(self.id, str):
+            refuse(f"{path}.id", "expected a string")
+        self.content = None
+        if "content" in node:
+            content = node["content"]
+            if not isinstance(content, dict) or set(content) != {"width", "height"}:
+                refuse(f"{path}.content", 'expected {"width": w, "height": h}')
+            self.content = (number(content["width"], f"{path}.content.width"),
+                            number(content["height"], f"{path}.content.height"))
+        children = node.get("children", [])
+        if not isinstance(children, list):
+            refuse(f"{path}.children", "expected an array")
+        if self.content is not None and children:
+            refuse(f"{path}.content", "content is for leaves (elements without children)")
+        self.displayed = self.keyword("display", "flex") == "flex"
+        self.children = [Element(child, f"{path}.children[{index}]", index_path + [index], self)
+                         for index, child in enumerate(children)]
+
+    def at(self, name: str) -> str:
+        return f"{self.path}.values.{name}"
+
+    def keyword(self, name: str, initial: str) -> str:
+        value = self.values.get(name, initial)
+        if value not in KEYWORDS[name]:
+            refuse(self.at(name), f"expected one of {', '.join(KEYWORDS[name])}, got {json.dumps(value)}")
+        return value
+
+    def is_row(self) -> bool:
+        return self.keyword("flex-direction", "row") in ("row", "row-reverse")
+
+    def in_flow_children(self) -> list[Element]:
+        return [child for child in self.children
+                if child.displayed and child.keyword("position", "static") != "absolute"]
+
+
+def length(value, path: str, *, percent=True, negative=False, keywords=()) -> Length:
+    """A typed value as stretchable's Length: {"px": n}, {"percent": n} (Taffy takes a fraction) or a keyword."""
+    if isinstance(value, str):
+        if value in INTRINSIC and value not in keywords:
+            refuse(path, "Taffy 0.7.7 has no min-content, max-content or fit-content sizes")
+        if value in keywords:
+            return AUTO
+    elif isinstance(value, dict) and len(value) == 1:
+        (unit, amount), = value.items()
+        if unit in ("px", "percent") and (percent or unit == "px") and is_number(amount) and (negative or amount >= 0):
+            return Length(Scale.POINTS, float(amount)) if unit == "px" else Length(Scale.PERCENT, amount / 100.0)
+    kinds = ["a length" if negative else "a length ≥ 0"] + (["a percentage"] if percent else []) + list(keywords)
+    refuse(path, f"expected {', '.join(kinds)}, got {json.dumps(value)}")
+
+
+def enum(kind, name: str):
+    """A stretchable enum member by its CSS name ("flex-start" -> FLEX_START)."""
+    return kind["NO_WRAP" if name == "nowrap" else name.upper().replace("-", "_")]
+
+
+def overflow(element: Element) -> tuple:
+    """overflow-x/-y, computed as CSS computes them: visible becomes auto (here hidden: scrollbars take no space) and
+    clip hidden when the other axis scrolls; scroll lays out as hidden (scrollbar_width 0)."""
+    x, y = element.keyword("overflow-x", "visible"), element.keyword("overflow-y", "visible")
+    scrolls = ("hidden", "scroll")
+    if x in scrolls or y in scrolls:
+        x, y = ("hidden" if value in ("visible", "clip") else value for value in (x, y))
+    return enum(Overflow, x), enum(Overflow, y)
+
+
+def style_kwargs(element: Element) -> dict:
+    """The element's Taffy style, CSS initial values included; refuses what Taffy 0.7.7 lacks."""
+    values = element.values
+    for name in values:
+        if not (name in KEYWORDS or name in SIZES or name in INSETS or name in (
+                "aspect-ratio", "flex-grow", "flex-shrink", "flex-basis", "order", "row-gap", "column-gap")
+                or re.fullmatch(r"(margin|padding)-(top|right|bottom|left)|border-(top|right|bottom|left)-width", name)):
+            refuse(element.at(name), "unknown property")
+    if "order" in values:
+        order = values["order"]
+        if not isinstance(order, int) or isinstance(order, bool):
+            refuse(element.at("order"), f"expected an integer, got {json.dumps(order)}")
+        if order != 0:
+            refuse(element.at("order"), "Taffy 0.7.7 has no order")
+    if element.keyword("direction", "ltr") == "rtl" and any(child.displayed for child in element.children):
+        refuse(element.at("direction"), "Taffy 0.7.7 has no direction (it lays out left to right)")
+    position = element.keyword("position", "static")
+    if position == "static":  # Taffy has none: relative, with the insets CSS ignores on a static element dropped
+        for child in element.children:
+            if child.displayed and child.keyword("position", "static") == "absolute":
+                refuse(child.at("position"), "Taffy 0.7.7 has no position: static: it would place this element in "
+                                             "its static parent, not in the nearest positioned ancestor")
+    insets = [AUTO if position == "static" else
+              length(values.get(side, "auto"), element.at(side), negative=True, keywords=("auto",))
+              for side in INSETS]
+    parent_row = element.parent.is_row() if element.parent else True  # the viewport is a row
+    basis = values.get("flex-basis", "auto")
+    if basis == "content":  # the content size; auto means the same where the main size is auto
+        main = "width" if parent_row else "height"
+        if values.get(main, "auto") != "auto" and position != "absolute":
+            refuse(element.at("flex-basis"), f"Taffy 0.7.7 has no flex-basis: content (it is auto here only where "
+                                             f"{main} is auto)")
+        basis = "auto"
+    ratio = values.get("aspect-ratio", "auto")
+    if ratio != "auto" and (not is_number(ratio) or ratio <= 0):
+        refuse(element.at("aspect-ratio"), f"expected auto or a number > 0, got {json.dumps(ratio)}")
+
+    def gap(name):
+        value = values.get(name, {"px": 0})
+        return Length(Scale.POINTS, 0.0) if value == "normal" else length(value, element.at(name))
+
+    def size(name):
+        return length(values.get(name, SIZES[name][0]), element.at(name), keywords=SIZES[name])
+
+    def edges(kind, **options):
+        names = [f"{kind}-{side}" if kind != "border" else f"border-{side}-width" for side in INSETS]
+        return Rect(*(length(values.get(name, {"px": 0}), element.at(name), **options) for name in names))
+
+    overflow_x, overflow_y = overflow(element)
+    justify = element.keyword("justify-content", "flex-start")
+    align_items = element.keyword("align-items", "stretch")
+    align_self = element.keyword("align-self", "auto")
+    align_content = element.keyword("align-content", "stretch")
+    return dict(
+        display=Display.FLEX if element.displayed else Display.NONE,
+        box_sizing=BoxSizing.BORDER if element.keyword("box-sizing", "content-box") == "border-box" else BoxSizing.CONTENT,
+        overflow_x=overflow_x, overflow_y=overflow_y, scrollbar_width=0.0,
+        position=Position.ABSOLUTE if position == "absolute" else Position.RELATIVE,
+        inset=Rect(*insets),
+        flex_direction=enum(FlexDirection, element.keyword("flex-direction", "row")),
+        flex_wrap=enum(FlexWrap, element.keyword("flex-wrap", "nowrap")),
+        justify_content=enum(JustifyContent, "flex-start" if justify == "normal" else justify),
+        align_items=enum(AlignItems, "stretch" if align_items == "normal" else align_items),
+        align_self=None if align_self == "auto" else enum(AlignSelf, "stretch" if align_self == "normal" else align_self),
+        align_content=enum(AlignContent, "stretch" if align_content == "normal" else align_content),
+        gap=Size(gap("column-gap"), gap("row-gap")),
+        margin=edges("margin", negative=True, keywords=("auto",)),
+        padding=edges("padding"),
+        border=edges("border", percent=False),
+        size=Size(size("width"), size("height")),
+        min_size=Size(size("min-width"), size("min-height")),
+        max_size=Size(size("max-width"), size("max-height")),
+        aspect_ratio=None if ratio == "auto" else float(ratio),
+        flex_grow=number(values.get("flex-grow", 0), element.at("flex-grow")),
+        flex_shrink=number(values.get("flex-shrink", 1), element.at("flex-shrink")),
+        flex_basis=length(basis, element.at("flex-basis"), keywords=("auto",)),
+    )
+
+
+# Styles by their inputs: stretchable validates a Style in Python for about 1 ms, so building a 241-node tree cost
+# 270 ms outside the timer. Styles are immutable, so nodes can share one. The key is everything a style depends on:
+# the element's values, its parent's main axis (flex-basis: content) and its children's positions (static).
+STYLES: dict[tuple, Style] = {}
+
+
+def style_for(element: Element) -> Style:
+    key = (json.dumps(element.values, sort_keys=True), element.parent.is_row() if element.parent else True,
+           tuple(child.displayed and child.values.get("position") == "absolute" for child in element.children),
+           any(child.displayed for child in element.children))
+    style = STYLES.get(key)
+    if style is None:
+        if len(STYLES) >= 4096:
+            STYLES.clear()
+        style = STYLES[key] = Style(**style_kwargs(element))
+    return style
+
+
+def check(element: Element):
+    """Every element's style, once, so that a refusal comes before any Taffy node is made."""
+    style_for(element)
+    for child in element.children:
+        check(child)
+
+
+def parse_case(request) -> tuple[Element, float | None, float | None]:
+    case = request.get("case")
+    if not isinstance(case, dict):
+        refuse("$.case", "missing flex case object")
+    if case.get("kind") != "flex":
+        refuse("$.case.kind", 'expected "flex" (adapters receive flex cases only)')
+    if "root" not in case:
+        refuse("$.case.root", "missing root")
+    root = Element(case["root"], "$.case.root", [], None)
+    check(root)
+    viewport = case.get("viewport") or {}
+    if not isinstance(viewport, dict):
+        refuse("$.case.viewport", 'expected {"width", "height"}')
+    width, height = (None if viewport.get(axis) is None else number(viewport[axis], f"$.case.viewport.{axis}")
+                     for axis in ("width", "height"))
+    return root, width, height
 
 
 # MARK: Building the Taffy tree
 
-
-# Natural sizes of the measured leaves by Taffy node id; the measure callback reads them.
+# Content sizes of the measured leaves by Taffy node id; the measure callback reads them.
 LEAF_CONTENT: dict[int, tuple[float, float]] = {}
 
 
-def fit(natural: float, known: float, available: dict) -> float:
-    """One dimension of a leaf's measure: the known size, else the natural size capped by a definite available size
-    (Puyopuyo caps a wrap leaf by its residual)."""
-    if not math.isnan(known):
-        return known
-    if available["dim"] == Scale.POINTS:
-        return min(natural, available["value"])
-    return natural
-
-
 def measure_leaf(known_width, known_height, available_width, available_height, context) -> tuple[float, float]:
-    """Taffy's measure callback, called directly: stretchable's own wrapper builds several validated Python objects
-    per call (about 0.3 ms each), which would swamp Taffy's cost."""
-    natural = LEAF_CONTENT.get(context)
-    if natural is None:
-        return (0.0, 0.0)
-    return (fit(natural[0], known_width, available_width), fit(natural[1], known_height, available_height))
+    """Taffy's measure callback, called directly (stretchable's own wrapper builds several validated Python objects
+    per call, about 0.3 ms each): the content size, or the size Taffy already knows along an axis; never capped by
+    the space available."""
+    content = LEAF_CONTENT.get(context, (0.0, 0.0))
+    return (content[0] if math.isnan(known_width) else known_width,
+            content[1] if math.isnan(known_height) else known_height)
 
 
-def compute_layout(root: Node, available: SizeAvailableSpace) -> int:
-    """`Node.compute_layout` with the direct measure callback; like it, copies every node's result into Python.
+def build(element: Element) -> Node:
+    if element.content is not None:
+        leaf = Node(style=style_for(element))
+        taffylib.node_set_measure(taffy._ptr, leaf._node_id, True)  # the context is the node id
+        LEAF_CONTENT[leaf._node_id] = element.content
+        return leaf
+    return Node(*[build(child) for child in element.children], style=style_for(element))
+
+
+VIEWPORT_STYLE = Style(display=Display.FLEX, position=Position.RELATIVE, flex_direction=FlexDirection.ROW,
+                       flex_wrap=FlexWrap.NO_WRAP, align_items=AlignItems.FLEX_START,
+                       justify_content=JustifyContent.FLEX_START)
+VIEWPORT = VIEWPORT_STYLE.to_dict()
+MAX_CONTENT = SizeAvailableSpace(LengthAvailableSpace.max_content(), LengthAvailableSpace.max_content()).to_dict()
+
+
+def dimension(value: float | None) -> dict:
+    return {"dim": Scale.AUTO.value, "value": math.nan} if value is None else {"dim": Scale.POINTS.value, "value": value}
+
+
+def set_viewport(viewport: Node, width: float | None, height: float | None):
+    """The viewport's size, set through taffylib with a prepared style (no stretchable Style to validate); Taffy marks
+    the node dirty."""
+    taffylib.node_set_style(taffy._ptr, viewport._node_id,
+                            {**VIEWPORT, "size": {"width": dimension(width), "height": dimension(height)}})
+
+
+def make_tree(root: Element, width: float | None, height: float | None) -> Node:
+    """The viewport (docs/flex-case-format.md "Layout and frames"): a row flex container of the viewport's size (auto,
+    so max-content, for a null dimension) holding the root, which it never stretches."""
+    viewport = Node(build(root), style=VIEWPORT_STYLE)
+    set_viewport(viewport, width, height)
+    return viewport
+
+
+def compute_layout(viewport: Node) -> int:
+    """The Taffy call, then stretchable's copy of every node's result into Python (as `Node.compute_layout` does).
     Returns the nanoseconds of the Taffy call alone (measure callbacks included, the copy excluded)."""
-    space = available.to_dict()
     start = time.perf_counter_ns()
-    computed = taffylib.node_compute_layout_with_measure(taffy._ptr, root._node_id, space, measure_leaf)
+    computed = taffylib.node_compute_layout_with_measure(taffy._ptr, viewport._node_id, MAX_CONTENT, measure_leaf)
     core = time.perf_counter_ns() - start
     if not computed:
         raise RuntimeError("taffy failed to compute the layout")
-    root._update_layout()
+    viewport._update_layout()
     return core
-
-
-def css_enum(enum, name: str | None):
-    """A stretchable enum member by its CSS name ("flex-start" -> FLEX_START)."""
-    return None if name is None else enum[name.upper().replace("-", "_")]
-
-
-# The FlexSpec fields a node's Style does not depend on, and the Styles made so far by their inputs.
-NOT_STYLE_FIELDS = frozenset({"is_leaf", "id", "content", "children"})
-STYLES: dict[tuple, Style] = {}
-
-
-def style_for(spec: FlexSpec, constraints: tuple = ((None, None), (None, None))) -> Style:
-    """The node's flexbox style; `constraints` are the root's (size, max) per axis under its proposal (`root_room`).
-    Memoized on the style's inputs: stretchable validates a Style in Python for about 1 ms, so building a 241-node
-    tree cost 270 ms outside the timer, and the run's wall-clock budget ran out before the depth trees. Styles are
-    immutable, so nodes can share one."""
-    key = (tuple(getattr(spec, field.name) for field in dataclasses.fields(spec) if field.name not in NOT_STYLE_FIELDS),
-           constraints)
-    style = STYLES.get(key)
-    if style is None:
-        if len(STYLES) >= 4096:  # every resize width makes a root style; keep the memo bounded
-            STYLES.clear()
-        style = STYLES[key] = make_style(spec, constraints)
-    return style
-
-
-def make_style(spec: FlexSpec, constraints: tuple) -> Style:
-    fixed = [spec.width, spec.height]
-    maximum = list(spec.max_size)
-    for axis, (size, limit) in enumerate(constraints):
-        fixed[axis] = size if size is not None else fixed[axis]
-        maximum[axis] = limit if limit is not None else maximum[axis]
-    return Style(
-        display=Display.FLEX if spec.active else Display.NONE,
-        flex_direction=css_enum(FlexDirection, spec.direction),
-        flex_wrap=FlexWrap.WRAP if spec.wraps else FlexWrap.NO_WRAP,
-        align_items=css_enum(AlignItems, spec.align_items),
-        align_self=css_enum(AlignSelf, spec.align_self),
-        align_content=AlignContent.FLEX_START,
-        justify_content=JustifyContent.FLEX_START,
-        flex_shrink=0.0,  # Puyopuyo never shrinks a fixed or plain wrap item (CSS's default is 1)
-        flex_grow=spec.grow,
-        gap=(spec.column_gap, spec.row_gap),
-        margin=spec.margin,
-        padding=spec.padding,
-        size=tuple(AUTO if value is None else value for value in fixed),
-        min_size=tuple(AUTO if value is None else value for value in spec.min_size),
-        max_size=tuple(AUTO if value is None else value for value in maximum),
-    )
-
-
-def build(spec: FlexSpec) -> Node:
-    if spec.is_leaf:
-        leaf = Node(style=style_for(spec))
-        taffylib.node_set_measure(taffy._ptr, leaf._node_id, True)
-        LEAF_CONTENT[leaf._node_id] = spec.content
-        return leaf
-    return Node(*[build(child) for child in spec.children], style=style_for(spec))
-
-
-def apply_proposal(root: Node, spec: FlexSpec, width: float | None, height: float | None):
-    """A wrap root under a proposal P becomes an auto-size root with max-size P minus its margins (docs/design.md); a
-    "fill" root becomes that size."""
-    style = style_for(spec, root_room(spec, width, height))
-    root.style = attrs.evolve(root.style, size=style.size, max_size=style.max_size)
 
 
 def dispose(node: Node):
@@ -155,171 +372,252 @@ def dispose(node: Node):
     taffylib.node_drop(taffy._ptr, node._node_id)
 
 
-def max_content() -> SizeAvailableSpace:
-    return SizeAvailableSpace(LengthAvailableSpace.max_content(), LengthAvailableSpace.max_content())
-
-
-def frames(spec: FlexSpec, node: Node, path: list, out: list):
-    if not spec.active:
+def frames(element: Element, node: Node, out: list):
+    """Border boxes of the displayed elements in pre-order, relative to the parent's border box (Taffy's locations)."""
+    if not element.displayed:
         return
     box = node.border_box
-    frame = {"path": list(path)}
-    if spec.id is not None:
-        frame["id"] = spec.id
+    frame = {"path": element.index_path}
+    if element.id is not None:
+        frame["id"] = element.id
     frame.update(x=box.x, y=box.y, width=box.width, height=box.height)
     out.append(frame)
-    for index, (child_spec, child) in enumerate(zip(spec.children, node)):
-        path.append(index)
-        frames(child_spec, child, path, out)
-        path.pop()
+    for child, child_node in zip(element.children, node):
+        frames(child, child_node, out)
 
 
-def leaf_at(spec: FlexSpec, root: Node, path, json_path: str) -> tuple[FlexSpec, Node]:
-    """The leaf of the case at `path` (child indices from the root) and its Taffy node."""
-    if not isinstance(path, list):
-        refuse(json_path, "expected an array of child indices")
-    node = root
-    for index in path:
-        if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(spec.children):
-            refuse(json_path, f"no node at path {json.dumps(path)}")
-        spec, node = spec.children[index], node[index]
-    if not spec.is_leaf:
-        refuse(json_path, f"the node at path {json.dumps(path)} is not a leaf")
-    return spec, node
+# MARK: Baselines of content leaves
 
 
-def set_content(leaf: Node, width: float, height: float):
-    """Gives a leaf a new natural size through Taffy's own API: a new context for its measure function (the sizes
-    are looked up by node id) and `mark_dirty`, since Taffy cannot know that a measure function's answer changed."""
-    LEAF_CONTENT[leaf._node_id] = (width, height)
-    leaf.mark_dirty()
+def content_top(element: Element, inner: float, h: float) -> float:
+    """Where a leaf's content (an h-high flex item of the leaf) sits in the leaf's content box of height `inner`, by
+    the leaf's own alignment, as a browser places it."""
+    free = inner - h
+
+    def place(mode: str, flipped: bool) -> float:
+        if mode in ("flex-end",):
+            return 0.0 if flipped else free
+        if mode == "end":
+            return free
+        if mode == "start":
+            return 0.0
+        if mode == "center":
+            return free / 2
+        return free if flipped else 0.0  # flex-start, stretch (a definite height), baseline (alone), normal
+
+    def distribute(mode: str, flipped: bool) -> float:  # one line or item: css-align-3 fallbacks, as Taffy's
+        if mode in ("stretch", "normal", "space-between"):
+            return place("flex-start", flipped) if free > 0 else 0.0
+        if mode in ("space-around", "space-evenly"):
+            return place("center", flipped) if free > 0 else 0.0
+        return place(mode, flipped)
+
+    wrap = element.keyword("flex-wrap", "nowrap")
+    if element.is_row():
+        align_items = element.keyword("align-items", "stretch")
+        align_content = element.keyword("align-content", "stretch")
+        if wrap == "nowrap" or (align_content in ("stretch", "normal") and free > 0):
+            return place(align_items, wrap == "wrap-reverse")
+        return distribute(align_content, wrap == "wrap-reverse")
+    return distribute(element.keyword("justify-content", "flex-start"),
+                      element.keyword("flex-direction", "row") == "column-reverse")
 
 
-def number_list(value, path: str) -> list[float]:
-    if not isinstance(value, list) or not value:
-        refuse(path, "expected a non-empty array of numbers")
-    return [finite_number(item, f"{path}[{index}]", True) for index, item in enumerate(value)]
+def baseline_sources(element: Element, node: Node):
+    """The content leaves whose baselines can decide `element`'s baseline: the first in-flow item, or in a row an item
+    aligned by its baseline (Taffy's rule and CSS's), followed down the tree."""
+    if element.content is not None:
+        yield element, node
+        return
+    items = [(child, child_node) for child, child_node in zip(element.children, node)
+             if child.displayed and child.keyword("position", "static") != "absolute"]
+    candidates = items[:1] + ([(child, child_node) for child, child_node in items if aligned_by_baseline(child)]
+                              if element.is_row() else [])
+    for child, child_node in candidates:
+        yield from baseline_sources(child, child_node)
+
+
+def aligned_by_baseline(element: Element) -> bool:
+    align = element.keyword("align-self", "auto")
+    return (element.parent.keyword("align-items", "stretch") if align == "auto" else align) == "baseline"
+
+
+def check_baselines(element: Element, node: Node):
+    """Taffy takes a measured leaf's baseline from its border box's bottom edge; CSS from the bottom of its content.
+    Baseline alignment that reads a content leaf where the two differ is refused, after the layout that shows it."""
+    if not element.displayed:
+        return
+    items = [(child, child_node) for child, child_node in zip(element.children, node)
+             if child.displayed and child.keyword("position", "static") != "absolute"]
+    aligned = [(child, child_node) for child, child_node in items if aligned_by_baseline(child)]
+    if element.is_row() and len(aligned) >= 2:
+        for child, child_node in aligned:
+            for leaf, leaf_node in baseline_sources(child, child_node):
+                layout = leaf_node._taffy_layout
+                top = layout.border_top + layout.padding_top
+                inner = layout.height - top - layout.border_bottom - layout.padding_bottom
+                css = top + content_top(leaf, inner, leaf.content[1]) + leaf.content[1]
+                if abs(css - layout.height) > 0.005:
+                    where = child.at("align-self") if "align-self" in child.values else element.at("align-items")
+                    refuse(where, f"stretchable gives Taffy no baseline for a measured leaf: Taffy aligns "
+                                  f"{leaf.path} by its bottom edge ({layout.height:g}), CSS by its content's ({css:g})")
+    for child, child_node in zip(element.children, node):
+        check_baselines(child, child_node)
 
 
 # MARK: Operations
 
 
+def leaf_at(root: Element, viewport: Node, path, json_path: str) -> tuple[Element, Node]:
+    """The content leaf at `path` (child indices from the root) and its Taffy node."""
+    if not isinstance(path, list):
+        refuse(json_path, "expected an array of child indices")
+    element, node = root, viewport[0]
+    for index in path:
+        if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(element.children):
+            refuse(json_path, f"no element at path {json.dumps(path)}")
+        element, node = element.children[index], node[index]
+    if element.content is None:
+        refuse(json_path, f"the element at path {json.dumps(path)} is not a leaf with content")
+    return element, node
+
+
+def set_content(leaf: Node, width: float, height: float):
+    """A leaf's new content size, told through Taffy's API: a new context for its measure function (the sizes are
+    looked up by node id) and `mark_dirty`, since Taffy cannot know that a measure function's answer changed."""
+    LEAF_CONTENT[leaf._node_id] = (width, height)
+    taffylib.node_mark_dirty(taffy._ptr, leaf._node_id)
+
+
 def layout_op(request):
-    spec, width, height = parse_case(request)
-    root = build(spec)
+    root, width, height = parse_case(request)
+    if "resize" in request and "change" in request:
+        refuse("$.change", "one change per request: resize or change")
+    viewport = make_tree(root, width, height)
     try:
-        apply_proposal(root, spec, width, height)
-        compute_layout(root, max_content())
-        # At most one change between two layouts (the peer protocol of docs/design.md); the frames answered are the second layout's.
-        if "resize" in request and "change" in request:
-            refuse("$.change", "one change per request: resize or change")
+        compute_layout(viewport)
         if "resize" in request:
-            apply_proposal(root, spec, finite_number(request["resize"], "$.resize", True), height)
-            compute_layout(root, max_content())
+            set_viewport(viewport, number(request["resize"], "$.resize"), height)
+            compute_layout(viewport)
         elif "change" in request:
             change = request["change"]
             if not isinstance(change, dict) or not isinstance(change.get("content"), dict):
                 refuse("$.change", 'expected {"path":[…],"content":{"width","height"}}')
-            leaf_spec, leaf = leaf_at(spec, root, change.get("path"), "$.change.path")
+            leaf, leaf_node = leaf_at(root, viewport, change.get("path"), "$.change.path")
             content = change["content"]
-            set_content(leaf, finite_number(content.get("width", leaf_spec.content[0]), "$.change.content.width", True),
-                        finite_number(content.get("height", leaf_spec.content[1]), "$.change.content.height", True))
-            compute_layout(root, max_content())
+            set_content(leaf_node, number(content.get("width", leaf.content[0]), "$.change.content.width"),
+                        number(content.get("height", leaf.content[1]), "$.change.content.height"))
+            compute_layout(viewport)
+        check_baselines(root, viewport[0])
         out = []
-        frames(spec, root, [], out)
+        frames(root, viewport[0], out)
         return {"frames": out}
     finally:
-        dispose(root)
+        dispose(viewport)
 
 
-def kept_tree_steps(request, mode, spec: FlexSpec, root: Node, width, height, iterations: int):
-    """What relayout, resize and incremental do on their one tree: the root width of the untimed first layout, the
-    untimed step and the timed step of call i. A root width is set outside the timer, because stretchable rebuilds the
-    root's whole Style in Python (milliseconds), which is none of Taffy's work; a leaf's new content and mark_dirty
-    are Taffy's own API and are timed."""
-    def nothing(_index: int):
-        pass
-
-    if mode == "relayout":
-        # Alternate P and P+1 (P = the proposal, or 10 000 000 when unbounded) so that every timed call follows a real
-        # change; the untimed first layout uses the width the first timed call does not.
-        base = width if width is not None else UNBOUNDED_RELAYOUT_WIDTH
-        return base + 1, lambda index: apply_proposal(root, spec, base if index % 2 == 0 else base + 1, height), nothing
-    if mode == "resize":
-        # The harness's schedule: untimed at W0, then call i at W(i+1) (definite for a fill root, max-width for a wrap
-        # root).
-        widths = number_list(request.get("widths"), "$.widths")
-        if len(widths) != iterations + 1:
-            refuse("$.widths", f"expected iterations + 1 = {iterations + 1} widths")
-        return widths[0], lambda index: apply_proposal(root, spec, widths[index + 1], height), nothing
-    if mode == "incremental":
-        # Under the case's proposal throughout; call i gives the leaf widths[i % 2] (its height unchanged) through a new
-        # context and mark_dirty.
-        change = request.get("change")
-        if not isinstance(change, dict):
-            refuse("$.change", 'expected {"path":[…],"widths":[…]}')
-        widths = number_list(change.get("widths"), "$.change.widths")
-        leaf_spec, leaf = leaf_at(spec, root, change.get("path"), "$.change.path")
-        return width, nothing, lambda index: set_content(leaf, widths[index % len(widths)], leaf_spec.content[1])
-    refuse("$.mode", 'expected "fresh", "relayout", "resize" or "incremental"')
+def number_list(value, path: str) -> list[float]:
+    if not isinstance(value, list) or not value:
+        refuse(path, "expected a non-empty array of numbers ≥ 0")
+    return [number(item, f"{path}[{index}]") for index, item in enumerate(value)]
 
 
 def bench_op(request):
-    spec, width, height = parse_case(request)
+    root, width, height = parse_case(request)
     iterations = request.get("iterations")
     if isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1:
         refuse("$.iterations", "expected a positive integer")
     mode = request.get("mode")
-    available = max_content()
     total = core_total = 0
     root_size = (0.0, 0.0)
 
-    def sink(root: Node):  # black hole and validity check of every result
-        nonlocal root_size
-        box = root.border_box
+    def timed(viewport: Node):
+        """Only Taffy's layout call (and stretchable's copy) is timed; every change before it is made outside."""
+        nonlocal total, core_total, root_size
+        start = time.perf_counter_ns()
+        core_total += compute_layout(viewport)
+        total += time.perf_counter_ns() - start
+        box = viewport[0].border_box  # black hole and validity check of every result
         root_size = (box.width, box.height)
-        if not all(math.isfinite(v) and v > 0 for v in root_size):
+        if not all(math.isfinite(value) and value >= 0 for value in root_size):
             raise RuntimeError("invalid root size after layout")
 
     if mode == "fresh":
-        # Construction is outside the timer: each iteration times the first layout of a just-built tree.
-        for _ in range(iterations):
-            root = build(spec)
-            apply_proposal(root, spec, width, height)
-            start = time.perf_counter_ns()
-            core_total += compute_layout(root, available)
-            total += time.perf_counter_ns() - start
-            sink(root)
-            dispose(root)
+        # A new tree per iteration, built outside the timer; each iteration times its first layout.
+        for iteration in range(iterations):
+            viewport = make_tree(root, width, height)
+            try:
+                timed(viewport)
+                if iteration == 0:
+                    check_baselines(root, viewport[0])
+            finally:
+                dispose(viewport)
     else:
-        # One tree for the whole request, laid out once untimed; each call then takes an untimed step (a new root
-        # width, set through stretchable's Style) and a timed one (the engine told of a change, and the layout).
-        root = build(spec)
+        if mode == "relayout":
+            # Viewport width P+1 untimed, then P, P+1, P, … (P = the viewport's width, or 10 000 000 when null).
+            base = width if width is not None else UNBOUNDED_RELAYOUT_WIDTH
+            first, widths = base + 1, [base if index % 2 == 0 else base + 1 for index in range(iterations)]
+        elif mode == "resize":
+            # The harness's schedule: viewport width W0 untimed, then one timed layout at each of W1 … WN.
+            schedule = number_list(request.get("widths"), "$.widths")
+            if len(schedule) != iterations + 1:
+                refuse("$.widths", f"expected iterations + 1 = {iterations + 1} widths")
+            first, widths = schedule[0], schedule[1:]
+        elif mode == "incremental":
+            # In the case's viewport; call i gives the leaf the content width widths[i % count] (its height unchanged).
+            change = request.get("change")
+            if not isinstance(change, dict):
+                refuse("$.change", 'expected {"path":[…],"widths":[…]}')
+            contents = number_list(change.get("widths"), "$.change.widths")
+            first, widths = width, None
+        else:
+            refuse("$.mode", 'expected "fresh", "relayout", "resize" or "incremental"')
+        viewport = make_tree(root, first, height)
         try:
-            first_width, untimed_step, timed_step = kept_tree_steps(request, mode, spec, root, width, height, iterations)
-            apply_proposal(root, spec, first_width, height)
-            compute_layout(root, available)
+            if mode == "incremental":
+                leaf, leaf_node = leaf_at(root, viewport, change.get("path"), "$.change.path")
+            compute_layout(viewport)
+            check_baselines(root, viewport[0])
             for index in range(iterations):
-                untimed_step(index)
-                start = time.perf_counter_ns()
-                timed_step(index)
-                core_total += compute_layout(root, available)
-                total += time.perf_counter_ns() - start
-                sink(root)
+                if widths is not None:
+                    set_viewport(viewport, widths[index], height)
+                else:
+                    set_content(leaf_node, contents[index % len(contents)], leaf.content[1])
+                timed(viewport)
         finally:
-            dispose(root)
-    return {"nanosPerLayout": total / iterations, "coreNanosPerLayout": core_total / iterations, "iterations": iterations,
-            "rootWidth": root_size[0], "rootHeight": root_size[1]}
+            dispose(viewport)
+    return {"nanosPerLayout": total / iterations, "coreNanosPerLayout": core_total / iterations,
+            "iterations": iterations, "rootWidth": root_size[0], "rootHeight": root_size[1]}
+
+
+def engine_version() -> str:
+    """"Taffy X (stretchable Y)": tools/setup-engines reads X from taffylib's binary and passes the string on; run
+    without it, the adapter reads the crate's source path (".../taffy-0.7.7/src/…") from the binary itself."""
+    if os.environ.get("RISTRETTO_TAFFY_VERSION"):
+        return os.environ["RISTRETTO_TAFFY_VERSION"]
+    found = set()
+    for path in glob.glob(os.path.join(os.path.dirname(taffylib.__file__), "taffylib*")):
+        with open(path, "rb") as binary:
+            found.update(re.findall(rb"taffy-(\d+\.\d+\.\d+)/", binary.read()))
+    taffy_version = ", ".join(sorted(version.decode() for version in found)) or "(unknown version)"
+    return f"Taffy {taffy_version} (stretchable {importlib.metadata.version('stretchable')})"
 
 
 def handle(line: str):
     try:
-        request = parse_request(line)
+        try:
+            request = json.loads(line)
+        except ValueError:
+            request = None
+        if not isinstance(request, dict):
+            refuse("$", "the request is not a JSON object")
         op = request.get("op")
         if op == "info":
-            return {"name": "taffy", "version": "stretchable " + importlib.metadata.version("stretchable"),
-                    "timing": "via Python; includes copying every node",
-                    "coreTiming": "the Taffy layout call alone, its measure callbacks (in Python) included"}
+            return {"name": "taffy", "version": engine_version(),
+                    "timing": "via Python, time.perf_counter_ns around the Taffy call and stretchable's copy of "
+                              "every node's result",
+                    "coreTiming": "the Taffy layout call alone, its measure callbacks (in Python) included",
+                    "properties": MAPPED_PROPERTIES}
         rounding = request.get("rounding", False)
         if not isinstance(rounding, bool):
             refuse("$.rounding", "expected a boolean")
@@ -333,7 +631,7 @@ def handle(line: str):
                 taffy.use_rounding = False
         if op == "bench":
             return bench_op(request)
-        return {"error": f'$.op: unknown op "{op}" (expected info, layout or bench)'}
+        refuse("$.op", f"unknown op {json.dumps(op)} (expected info, layout or bench)")
     except Refusal as refusal:
         return {"error": str(refusal)}
     except Exception as error:  # an engine failure is a reply, never a dead adapter
@@ -342,7 +640,7 @@ def handle(line: str):
 
 def main():
     sys.setrecursionlimit(20_000)  # depth 1000 nests the case JSON about 2 000 levels deep
-    taffy.use_rounding = False  # Puyopuyo never rounds (stretchable's own default is on)
+    taffy.use_rounding = False  # frames compare unrounded (stretchable's own default is on)
     for line in sys.stdin:
         if line.strip():
             sys.stdout.write(json.dumps(handle(line)) + "\n")

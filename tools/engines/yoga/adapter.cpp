@@ -1,19 +1,22 @@
-// Yoga peer adapter: speaks the JSON-lines protocol of docs/design.md "Peer engines" on stdin/stdout.
+// Yoga peer adapter: the JSON-lines protocol of docs/engines.md "Protocol", for flex cases
+// (docs/flex-case-format.md) laid out natively by the static Yoga core of the PyPI wheel `pyyoga`.
 //
-//   {"op":"info"}                                         -> {"name":"yoga","version":"…"}
-//   {"op":"layout","case":{…box case…}}                   -> {"frames":[{"path":[…],"id"?,"x","y","width","height"}…]}
-//   {"op":"layout","case":{…},"resize":W}                 -> the frames after a second layout with root width W
+//   {"op":"info"}                                          -> {"name":"yoga","version":"Yoga 3.2.1 (…)","timing","properties"}
+//   {"op":"layout","case":{…flex case…}}                   -> {"frames":[{"path":[…],"id"?,"x","y","width","height"}…]}
+//   {"op":"layout","case":{…},"resize":W}                  -> the frames after a second layout at viewport width W
 //   {"op":"layout","case":{…},"change":{"path":[…],"content":{"width","height"}}}
-//                                                         -> the frames after the leaf's new size + YGNodeMarkDirty
-//   "rounding":true on a layout request                   -> the same with Yoga's pixel rounding on (scale factor 1)
-//   {"op":"bench","case":{…},"iterations":N,"mode":M}     -> {"nanosPerLayout":…,"iterations":N,"rootWidth":…,"rootHeight":…}
+//                                                          -> the frames after the leaf's new measure answer + YGNodeMarkDirty
+//   "rounding":true on a layout request                    -> the same with Yoga's pixel rounding on (point scale factor 1)
+//   {"op":"bench","case":{…},"iterations":N,"mode":M}      -> {"nanosPerLayout":…,"iterations":N,"rootWidth":…,"rootHeight":…}
 //     M = "fresh" | "relayout" | "resize" (with "widths":[W0…WN]) | "incremental" (with "change":{"path","widths"})
-//   anything it cannot do                                 -> {"error":"…"}
+//   anything refused or broken                             -> {"error":"$.case.root.children[1].values.order: Yoga has no order"}
 //
-// Built by tools/setup-engines against the static Yoga core shipped in the PyPI wheel `pyyoga`.
-// Translation rules (box case -> CSS flexbox) are in docs/engines.md; a case that uses anything outside them
-// is refused with the JSON path of the first unsupported property. Yoga's pixel rounding is switched off
-// (point scale factor 0) so frames compare with the reference within 0.01.
+// Every CSS property of the flex vocabulary is set on every node, at its CSS initial value when the case does not
+// give it (Yoga's own defaults differ: column, flex-shrink 0, relative, align-content flex-start, border-box).
+// Refused, with the JSON path of the value: `order` other than 0, min-content / max-content / fit-content sizes, and
+// `flex-basis: content` on an item whose main size is not `auto` (Yoga 3.2 has none of them). The root is the only
+// child of a viewport node (docs/flex-case-format.md "Layout and frames"). The table is in docs/engines.md
+// "What each engine maps and refuses". Pixel rounding is off (point scale factor 0) unless a request asks for it.
 #include <yoga/Yoga.h>
 
 #include <nlohmann/json.hpp>
@@ -22,422 +25,527 @@
 #include <cmath>
 #include <cstdint>
 #include <iostream>
-#include <memory>
 #include <optional>
-#include <set>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
 #ifndef RISTRETTO_YOGA_VERSION
-#define RISTRETTO_YOGA_VERSION "unknown"
+#define RISTRETTO_YOGA_VERSION "Yoga (unknown version)"
 #endif
 
 using json = nlohmann::json;
 
 namespace {
 
-/// A case property the adapter cannot express in flexbox, with the JSON path of the property.
+/// Something the adapter does not lay out, or a malformed request; the message starts with a JSON path.
 struct Refusal : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
 [[noreturn]] void refuse(const std::string& path, const std::string& why) { throw Refusal(path + ": " + why); }
 
-struct Insets {
-  double top = 0, left = 0, bottom = 0, right = 0;
+constexpr double unboundedRelayoutWidth = 10'000'000.0;
+
+/// The style properties this adapter maps (`order` only at 0, so it is not listed).
+const char* const mappedProperties[] = {
+    "display", "position", "top", "right", "bottom", "left", "box-sizing", "width", "height", "min-width",
+    "min-height", "max-width", "max-height", "aspect-ratio", "margin-top", "margin-right", "margin-bottom",
+    "margin-left", "padding-top", "padding-right", "padding-bottom", "padding-left", "border-top-width",
+    "border-right-width", "border-bottom-width", "border-left-width", "flex-direction", "flex-wrap", "flex-grow",
+    "flex-shrink", "flex-basis", "justify-content", "align-items", "align-self", "align-content", "row-gap",
+    "column-gap", "overflow-x", "overflow-y", "direction"};
+
+// MARK: Reading the case
+
+/// A length-like CSS value: `auto`, `none` (max sizes) and undefined are Yoga's "not set".
+struct Length {
+  enum Kind { Undefined, Auto, Point, Percent } kind = Undefined;
+  float value = 0;
 };
 
-/// One node of the case, already translated into flexbox terms.
-struct FlexSpec {
-  bool isLeaf = false;
-  bool active = true;
+/// Yoga's physical edges, in the order the arrays below use.
+constexpr YGEdge edges[4] = {YGEdgeTop, YGEdgeRight, YGEdgeBottom, YGEdgeLeft};
+constexpr const char* edgeNames[4] = {"top", "right", "bottom", "left"};
+
+/// One element of the case, its CSS values already in Yoga's terms.
+struct Element {
+  std::string path;  // "$.case.root.children[1]"
   std::optional<std::string> id;
-  YGFlexDirection direction = YGFlexDirectionRow;
-  bool wraps = false;
-  std::optional<double> width, height;  // fixed sizes; nullopt = auto ("wrap")
-  bool fillWidth = false, fillHeight = false;  // a "fill" root: the proposal minus the margins (the coincident subset, docs/design.md)
-  std::optional<double> minWidth, maxWidth, minHeight, maxHeight;  // {"wrap":{"min","max"}}
-  double grow = 0;  // {"wrap":{"grow"}}: flex-grow with basis auto, along an hbox/vbox parent's main axis
-  YGAlign alignItems = YGAlignFlexStart;  // a linear box's justifyContent (one cross-axis value)
-  std::optional<YGAlign> alignSelf;       // the node's own alignment in a linear parent
-  Insets margin, padding;
-  double columnGap = 0, rowGap = 0;
-  double contentWidth = 0, contentHeight = 0;  // a leaf's natural size, returned by its measure function
-  std::vector<FlexSpec> children;
+  bool displayed = true;
+  bool hasContent = false;
+  double contentWidth = 0, contentHeight = 0;  // what the measure function answers
+  YGPositionType position = YGPositionTypeStatic;
+  YGBoxSizing boxSizing = YGBoxSizingContentBox;
+  YGDirection direction = YGDirectionInherit;  // `direction` is inherited in CSS
+  YGFlexDirection flexDirection = YGFlexDirectionRow;
+  YGWrap wrap = YGWrapNoWrap;
+  YGJustify justify = YGJustifyFlexStart;
+  YGAlign alignItems = YGAlignStretch, alignSelf = YGAlignAuto, alignContent = YGAlignStretch;
+  YGOverflow overflow = YGOverflowVisible;
+  float grow = 0, shrink = 1, aspectRatio = YGUndefined;
+  Length flexBasis{Length::Auto}, width{Length::Auto}, height{Length::Auto};
+  Length minWidth, minHeight, maxWidth, maxHeight;  // Undefined: auto (Yoga has no automatic minimum) / none
+  Length inset[4], margin[4] = {{Length::Point}, {Length::Point}, {Length::Point}, {Length::Point}},
+                   padding[4] = {{Length::Point}, {Length::Point}, {Length::Point}, {Length::Point}};
+  float border[4] = {0, 0, 0, 0};
+  Length rowGap{Length::Point}, columnGap{Length::Point};
+  std::vector<Element> children;
 };
 
-/// A parsed case: the translated tree plus the root proposal.
-struct FlexCase {
-  FlexSpec root;
-  std::optional<double> proposalWidth, proposalHeight;
+bool isNumber(const json& value) { return value.is_number() && std::isfinite(value.get<double>()); }
+
+double number(const json& value, const std::string& path, double minimum, const char* expected) {
+  if (!isNumber(value) || value.get<double>() < minimum) refuse(path, std::string("expected ") + expected + ", got " + value.dump());
+  return value.get<double>();
+}
+
+/// A typed value (`{"px": n}`, `{"percent": n}` or a keyword): `keywords` are the ones this property accepts.
+Length length(const json& value, const std::string& path, bool percent, bool negative,
+              std::initializer_list<const char*> keywords, const char* expected) {
+  auto bad = [&]() { refuse(path, std::string("expected ") + expected + ", got " + value.dump()); };
+  if (value.is_string()) {
+    const auto text = value.get<std::string>();
+    if (text == "min-content" || text == "max-content" || text == "fit-content")
+      refuse(path, "Yoga 3.2 has no min-content, max-content or fit-content sizes");
+    for (const char* keyword : keywords)
+      if (text == keyword) return {text == "auto" || text == "content" ? Length::Auto : Length::Undefined, 0};
+    bad();
+  }
+  if (!value.is_object() || value.size() != 1) bad();
+  const bool px = value.contains("px");
+  if (!px && !(percent && value.contains("percent"))) bad();
+  const json& amount = value.begin().value();
+  if (!isNumber(amount) || (!negative && amount.get<double>() < 0)) bad();
+  return {px ? Length::Point : Length::Percent, amount.get<float>()};
+}
+
+std::string keyword(const json& value, const std::string& path, std::initializer_list<const char*> allowed) {
+  if (value.is_string())
+    for (const char* name : allowed)
+      if (value.get<std::string>() == name) return name;
+  std::string list;
+  for (const char* name : allowed) list += (list.empty() ? "" : ", ") + std::string(name);
+  refuse(path, "expected one of " + list + ", got " + value.dump());
+}
+
+bool isReversed(YGFlexDirection direction) {
+  return direction == YGFlexDirectionRowReverse || direction == YGFlexDirectionColumnReverse;
+}
+bool isRow(YGFlexDirection direction) { return direction == YGFlexDirectionRow || direction == YGFlexDirectionRowReverse; }
+
+/// justify-content; Yoga has no `start`/`end`: they are `flex-start`/`flex-end` unless the direction is reversed.
+YGJustify justifyOf(const std::string& name, bool reversed) {
+  if (name == "flex-start" || name == "normal") return YGJustifyFlexStart;
+  if (name == "flex-end") return YGJustifyFlexEnd;
+  if (name == "start") return reversed ? YGJustifyFlexEnd : YGJustifyFlexStart;
+  if (name == "end") return reversed ? YGJustifyFlexStart : YGJustifyFlexEnd;
+  if (name == "center") return YGJustifyCenter;
+  if (name == "space-between") return YGJustifySpaceBetween;
+  if (name == "space-around") return YGJustifySpaceAround;
+  return YGJustifySpaceEvenly;
+}
+
+/// align-items / align-self / align-content; `start`/`end` flip under `wrap-reverse` (the cross-start edge does).
+YGAlign alignOf(const std::string& name, bool wrapReverse) {
+  if (name == "auto") return YGAlignAuto;
+  if (name == "stretch" || name == "normal") return YGAlignStretch;
+  if (name == "flex-start") return YGAlignFlexStart;
+  if (name == "flex-end") return YGAlignFlexEnd;
+  if (name == "start") return wrapReverse ? YGAlignFlexEnd : YGAlignFlexStart;
+  if (name == "end") return wrapReverse ? YGAlignFlexStart : YGAlignFlexEnd;
+  if (name == "center") return YGAlignCenter;
+  if (name == "baseline") return YGAlignBaseline;
+  if (name == "space-between") return YGAlignSpaceBetween;
+  if (name == "space-around") return YGAlignSpaceAround;
+  return YGAlignSpaceEvenly;
+}
+
+/// What the parent tells a child's translation.
+struct ParentContext {
+  bool row = true;          // its main axis is horizontal (the viewport is a row)
+  bool wrapReverse = false;  // align-self start/end flip
 };
 
-double finiteNumber(const json& value, const std::string& path, bool nonNegative) {
-  if (!value.is_number()) refuse(path, "expected a number");
-  double number = value.get<double>();
-  if (!std::isfinite(number)) refuse(path, "expected a finite number");
-  if (nonNegative && number < 0) refuse(path, "expected a non-negative number");
-  return number;
-}
+#define ALIGNMENTS "stretch", "normal", "flex-start", "flex-end", "start", "end", "center"
 
-Insets insets(const json& value, const std::string& path) {
-  if (value.is_number()) {
-    double all = finiteNumber(value, path, false);
-    return {all, all, all, all};
+Element translate(const json& node, const std::string& path, const ParentContext& parent) {
+  if (!node.is_object()) refuse(path, "expected an element object");
+  Element element;
+  element.path = path;
+  for (const auto& [key, value] : node.items())
+    if (key != "style" && key != "values" && key != "id" && key != "content" && key != "children")
+      refuse(path + "." + key, "unknown element key");
+  if (node.contains("id")) {
+    if (!node["id"].is_string()) refuse(path + ".id", "expected a string");
+    element.id = node["id"].get<std::string>();
   }
-  if (!value.is_object()) refuse(path, "expected a number or {top,left,bottom,right}");
-  Insets result;
-  for (const auto& [key, side] : value.items()) {
-    std::string sidePath = path + "." + key;
-    if (key == "top") result.top = finiteNumber(side, sidePath, false);
-    else if (key == "left") result.left = finiteNumber(side, sidePath, false);
-    else if (key == "bottom") result.bottom = finiteNumber(side, sidePath, false);
-    else if (key == "right") result.right = finiteNumber(side, sidePath, false);
-    else refuse(sidePath, "unknown inset key");
+  static const json empty = json::object();
+  const json& values = node.contains("values") ? node["values"] : empty;
+  if (!values.is_object()) refuse(path + ".values", "expected an object of typed values");
+  const std::string vpath = path + ".values.";
+
+  // Values the others depend on first: the element's own direction and wrap decide start/end.
+  if (values.contains("flex-direction")) {
+    const auto name = keyword(values["flex-direction"], vpath + "flex-direction", {"row", "row-reverse", "column", "column-reverse"});
+    element.flexDirection = name == "row" ? YGFlexDirectionRow : name == "row-reverse" ? YGFlexDirectionRowReverse
+                            : name == "column" ? YGFlexDirectionColumn : YGFlexDirectionColumnReverse;
   }
-  return result;
-}
-
-/// One translated <size>: fixed, auto (with optional min, max and grow), or the root's "fill".
-struct Dimension {
-  std::optional<double> fixed, minimum, maximum;
-  double grow = 0;
-  bool fill = false;
-};
-
-/// A <size> in the coincident subset (the coincident subset, docs/design.md): a number, "wrap", {"wrap":{"min","max","grow"}}, and "fill" on
-/// the root only. `grows` says whether this is the main axis of an hbox/vbox parent, where grow is flex-grow.
-Dimension size(const json& value, const std::string& path, bool isRoot, bool grows) {
-  Dimension dimension;
-  if (value.is_number()) dimension.fixed = finiteNumber(value, path, true);
-  else if (value == "wrap") {
-  } else if (value == "fill" && isRoot) dimension.fill = true;
-  else if (value.is_object() && value.size() == 1 && value.contains("wrap") && value["wrap"].is_object()) {
-    for (const auto& [key, number] : value["wrap"].items()) {
-      const std::string optionPath = path + ".wrap." + key;
-      if (key == "min") dimension.minimum = finiteNumber(number, optionPath, true);
-      else if (key == "max") dimension.maximum = finiteNumber(number, optionPath, true);
-      else if (key == "grow") {
-        dimension.grow = finiteNumber(number, optionPath, true);
-        if (dimension.grow > 0 && !grows)
-          refuse(optionPath, "grow maps to flex-grow only along the main axis of an hbox/vbox parent");
-      } else if (key == "add" || key == "priority" || key == "shrink")
-        refuse(optionPath, "wrap option \"" + key + "\" has no flexbox equivalent");
-      else refuse(optionPath, "unknown wrap option");
-    }
-  } else
-    refuse(path, "unsupported size " + value.dump() +
-                     " (only a number, \"wrap\", {\"wrap\":{min,max,grow}} and \"fill\" on the root map to flexbox; "
-                     "other fill, ratio and aspectRatio do not)");
-  return dimension;
-}
-
-/// One cross-axis name (or a one-element array of it) of a linear box, as align-items / align-self: Puyopuyo's
-/// centre ratios, main-axis flags and alignment in flows have no equivalent (the coincident subset, docs/design.md).
-YGAlign crossAlignment(const json& value, const std::string& linearType, const std::string& path, const std::string& whose) {
-  if (linearType != "hbox" && linearType != "vbox")
-    refuse(path, "alignment is translated only for " + whose + " an hbox/vbox (flows, zbox and the root differ)");
-  const json& name = value.is_array() && value.size() == 1 ? value[0] : value;
-  if (linearType == "hbox") {
-    if (name == "top") return YGAlignFlexStart;
-    if (name == "bottom") return YGAlignFlexEnd;
-    if (name == "vertCenter") return YGAlignCenter;
-    refuse(path, "unsupported alignment " + value.dump() + " (in an hbox only one of top, bottom, vertCenter maps to align-items/align-self)");
+  if (values.contains("flex-wrap")) {
+    const auto name = keyword(values["flex-wrap"], vpath + "flex-wrap", {"nowrap", "wrap", "wrap-reverse"});
+    element.wrap = name == "nowrap" ? YGWrapNoWrap : name == "wrap" ? YGWrapWrap : YGWrapWrapReverse;
   }
-  if (name == "left" || name == "leading") return YGAlignFlexStart;
-  if (name == "right" || name == "trailing") return YGAlignFlexEnd;
-  if (name == "horzCenter") return YGAlignCenter;
-  refuse(path, "unsupported alignment " + value.dump() +
-                   " (in a vbox only one of left, leading, right, trailing, horzCenter maps to align-items/align-self)");
-}
+  const bool wrapReverse = element.wrap == YGWrapWrapReverse;
+  bool basisIsContent = false;
 
-/// Properties that are accepted only at their default value, because flexbox has no faithful equivalent.
-void requireDefault(const json& value, const json& defaultValue, const std::string& path, const std::string& why) {
-  if (value != defaultValue) refuse(path, "unsupported value " + value.dump() + " (" + why + ")");
-}
-
-/// One node of the case in flexbox terms; `parentType` is the parent's node type ("" for the root).
-FlexSpec translate(const json& node, const std::string& path, const std::string& parentType = "") {
-  if (!node.is_object()) refuse(path, "expected a node object");
-  FlexSpec spec;
-  if (!node.contains("type") || !node["type"].is_string()) refuse(path + ".type", "missing node type");
-  const std::string type = node["type"].get<std::string>();
-  // 1. The node type decides the flex container: VFlow is `row wrap`, HFlow is `column wrap` (spec §12).
-  if (type == "hbox") spec.direction = YGFlexDirectionRow;
-  else if (type == "vbox") spec.direction = YGFlexDirectionColumn;
-  else if (type == "vflow") spec.direction = YGFlexDirectionRow, spec.wraps = true;
-  else if (type == "hflow") spec.direction = YGFlexDirectionColumn, spec.wraps = true;
-  else if (type == "leaf") spec.isLeaf = true;
-  else if (type == "zbox") refuse(path + ".type", "zbox has no flexbox equivalent");
-  else refuse(path + ".type", "unknown node type \"" + type + "\"");
-
-  // 2. Every other property, each mapped or refused.
-  std::optional<double> space, itemSpace, runSpace;
-  for (const auto& [key, value] : node.items()) {
-    const std::string keyPath = path + "." + key;
-    if (key == "type" || key == "children") continue;
-    if (key == "id") {
-      if (!value.is_string()) refuse(keyPath, "expected a string");
-      spec.id = value.get<std::string>();
-    } else if (key == "width" || key == "height") {
-      const bool horizontal = key == "width";
-      Dimension dimension = size(value, keyPath, parentType.empty(), parentType == (horizontal ? "hbox" : "vbox"));
-      (horizontal ? spec.width : spec.height) = dimension.fixed;
-      (horizontal ? spec.fillWidth : spec.fillHeight) = dimension.fill;
-      (horizontal ? spec.minWidth : spec.minHeight) = dimension.minimum;
-      (horizontal ? spec.maxWidth : spec.maxHeight) = dimension.maximum;
-      spec.grow = std::max(spec.grow, dimension.grow);
-    }
-    else if (key == "margin") spec.margin = insets(value, keyPath);
-    else if (key == "padding") spec.padding = insets(value, keyPath);
-    else if (key == "space") space = finiteNumber(value, keyPath, false);
-    else if (key == "itemSpace") itemSpace = finiteNumber(value, keyPath, false);
-    else if (key == "runSpace") runSpace = finiteNumber(value, keyPath, false);
-    else if (key == "activated") {
-      if (!value.is_boolean()) refuse(keyPath, "expected a boolean");
-      spec.active = value.get<bool>();
-    } else if (key == "content") {
-      if (!value.is_object()) refuse(keyPath, "expected {width,height}");
-      for (const auto& [field, number] : value.items()) {
-        if (field == "width") spec.contentWidth = finiteNumber(number, keyPath + ".width", true);
-        else if (field == "height") spec.contentHeight = finiteNumber(number, keyPath + ".height", true);
-        else refuse(keyPath + "." + field, "unknown content key");
-      }
-    } else if (key == "justifyContent") spec.alignItems = crossAlignment(value, type, keyPath, "the children of");
-    else if (key == "alignment") {
-      if (spec.wraps) refuse(keyPath, "a flow's own alignment also aligns its lines in Puyopuyo; align-self does not");
-      spec.alignSelf = crossAlignment(value, parentType, keyPath, "a child of");
-    }
-    else if (key == "format" || key == "runFormat")
-      requireDefault(value, "leading", keyPath, "only leading packing matches flex-start for wrap-sized boxes");
-    else if (key == "reverse") requireDefault(value, false, keyPath, "Puyopuyo reverses the order but still packs from the start");
-    else if (key == "arrange") requireDefault(value, 0, keyPath, "counted lines have no flexbox equivalent");
-    else if (key == "flowEnding") requireDefault(value, false, keyPath, "forced line breaks have no flexbox equivalent");
-    else if (key == "runRowSize") refuse(keyPath, "per-line sizes have no flexbox equivalent");
-    else if (key == "text" || key == "fontSize") refuse(keyPath, "text leaves need the reference text metrics");
-    else refuse(keyPath, "unknown property");
+  for (const auto& [key, value] : values.items()) {
+    const std::string at = vpath + key;
+    if (key == "flex-direction" || key == "flex-wrap") continue;
+    if (key == "display") element.displayed = keyword(value, at, {"flex", "none"}) == "flex";
+    else if (key == "position") {
+      const auto name = keyword(value, at, {"static", "relative", "absolute"});
+      element.position = name == "static" ? YGPositionTypeStatic : name == "relative" ? YGPositionTypeRelative : YGPositionTypeAbsolute;
+    } else if (key == "top" || key == "right" || key == "bottom" || key == "left") {
+      for (int edge = 0; edge < 4; ++edge)
+        if (key == edgeNames[edge]) element.inset[edge] = length(value, at, true, true, {"auto"}, "a length, a percentage or auto");
+    } else if (key == "box-sizing")
+      element.boxSizing = keyword(value, at, {"content-box", "border-box"}) == "border-box" ? YGBoxSizingBorderBox : YGBoxSizingContentBox;
+    else if (key == "width" || key == "height") {
+      (key == "width" ? element.width : element.height) = length(value, at, true, false, {"auto"}, "a length ≥ 0, a percentage ≥ 0 or auto");
+    } else if (key == "min-width" || key == "min-height") {
+      (key == "min-width" ? element.minWidth : element.minHeight) = length(value, at, true, false, {"auto"}, "a length ≥ 0, a percentage ≥ 0 or auto");
+    } else if (key == "max-width" || key == "max-height") {
+      (key == "max-width" ? element.maxWidth : element.maxHeight) = length(value, at, true, false, {"none"}, "a length ≥ 0, a percentage ≥ 0 or none");
+    } else if (key == "aspect-ratio") {
+      if (value == "auto") element.aspectRatio = YGUndefined;
+      else if (!isNumber(value) || value.get<double>() <= 0) refuse(at, "expected auto or a number > 0, got " + value.dump());
+      else element.aspectRatio = value.get<float>();
+    } else if (key.rfind("margin-", 0) == 0 || key.rfind("padding-", 0) == 0 || key.rfind("border-", 0) == 0) {
+      const bool isMargin = key[0] == 'm', isPadding = key[0] == 'p';
+      const std::string side = key.substr(key.find('-') + 1);
+      int edge = -1;
+      for (int candidate = 0; candidate < 4; ++candidate)
+        if (side == (isMargin || isPadding ? std::string(edgeNames[candidate]) : std::string(edgeNames[candidate]) + "-width"))
+          edge = candidate;
+      if (edge < 0) refuse(at, "unknown property");
+      if (isMargin) element.margin[edge] = length(value, at, true, true, {"auto"}, "a length, a percentage or auto");
+      else if (isPadding) element.padding[edge] = length(value, at, true, false, {}, "a length ≥ 0 or a percentage ≥ 0");
+      else element.border[edge] = length(value, at, false, false, {}, "a length ≥ 0").value;
+    } else if (key == "flex-grow") element.grow = static_cast<float>(number(value, at, 0, "a number ≥ 0"));
+    else if (key == "flex-shrink") element.shrink = static_cast<float>(number(value, at, 0, "a number ≥ 0"));
+    else if (key == "flex-basis") {
+      element.flexBasis = length(value, at, true, false, {"auto", "content"}, "a length ≥ 0, a percentage ≥ 0, auto or content");
+      basisIsContent = value == "content";
+    } else if (key == "order") {
+      if (!value.is_number_integer()) refuse(at, "expected an integer, got " + value.dump());
+      if (value.get<int64_t>() != 0) refuse(at, "Yoga has no order");
+    } else if (key == "justify-content")
+      element.justify = justifyOf(keyword(value, at, {"flex-start", "flex-end", "start", "end", "center", "space-between",
+                                                      "space-around", "space-evenly", "normal"}),
+                                  isReversed(element.flexDirection));
+    else if (key == "align-items") element.alignItems = alignOf(keyword(value, at, {ALIGNMENTS, "baseline"}), wrapReverse);
+    else if (key == "align-self") element.alignSelf = alignOf(keyword(value, at, {"auto", ALIGNMENTS, "baseline"}), parent.wrapReverse);
+    else if (key == "align-content")
+      element.alignContent = alignOf(keyword(value, at, {ALIGNMENTS, "space-between", "space-around", "space-evenly"}), wrapReverse);
+    else if (key == "row-gap" || key == "column-gap") {
+      (key == "row-gap" ? element.rowGap : element.columnGap) = value == "normal" ? Length{Length::Point, 0}
+          : length(value, at, true, false, {}, "a length ≥ 0 or a percentage ≥ 0");
+    } else if (key == "overflow-x" || key == "overflow-y") {
+      // Yoga has one overflow, and only its `scroll` changes layout; scrollbars take no space, so scroll lays out as
+      // hidden, and hidden lays out as visible in Yoga (it has no automatic minimum size for overflow to switch off).
+      if (keyword(value, at, {"visible", "hidden", "clip", "scroll"}) == "hidden" || value == "scroll")
+        element.overflow = YGOverflowHidden;
+    } else if (key == "direction")
+      element.direction = keyword(value, at, {"ltr", "rtl"}) == "rtl" ? YGDirectionRTL : YGDirectionLTR;
+    else refuse(at, "unknown property");
   }
+  // flex-basis: content is the content size; `auto` is the same only where the main size is itself auto.
+  if (basisIsContent && element.position != YGPositionTypeAbsolute &&
+      (parent.row ? element.width : element.height).kind != Length::Auto)
+    refuse(vpath + "flex-basis", std::string("Yoga has no flex-basis: content (it is auto here only where ") +
+                                     (parent.row ? "width" : "height") + " is auto)");
 
-  // 3. Spacing: `space` is the main-axis gap of a linear box; a flow's itemSpace runs along its lines and its
-  //    runSpace between lines (setting `space` on a flow sets both, as in Puyopuyo).
-  const bool row = spec.direction == YGFlexDirectionRow;
-  if (spec.wraps) {
-    double along = itemSpace.value_or(space.value_or(0)), between = runSpace.value_or(space.value_or(0));
-    (row ? spec.columnGap : spec.rowGap) = along;
-    (row ? spec.rowGap : spec.columnGap) = between;
-  } else {
-    if (itemSpace) refuse(path + ".itemSpace", "itemSpace belongs to flows");
-    if (runSpace) refuse(path + ".runSpace", "runSpace belongs to flows");
-    (row ? spec.columnGap : spec.rowGap) = space.value_or(0);
+  if (node.contains("content")) {
+    const json& content = node["content"];
+    if (!content.is_object() || !content.contains("width") || !content.contains("height") || content.size() != 2)
+      refuse(path + ".content", "expected {\"width\": w, \"height\": h}");
+    element.hasContent = true;
+    element.contentWidth = number(content["width"], path + ".content.width", 0, "a number ≥ 0");
+    element.contentHeight = number(content["height"], path + ".content.height", 0, "a number ≥ 0");
   }
-
-  // 4. Children, in declaration order so that paths are child indices.
   if (node.contains("children")) {
     const json& children = node["children"];
-    if (spec.isLeaf) refuse(path + ".children", "a leaf has no children");
     if (!children.is_array()) refuse(path + ".children", "expected an array");
+    if (element.hasContent && !children.empty()) refuse(path + ".content", "content is for leaves (elements without children)");
+    const ParentContext context{isRow(element.flexDirection), wrapReverse};
     for (size_t index = 0; index < children.size(); ++index)
-      spec.children.push_back(translate(children[index], path + ".children[" + std::to_string(index) + "]", type));
+      element.children.push_back(translate(children[index], path + ".children[" + std::to_string(index) + "]", context));
   }
-  return spec;
+  return element;
 }
 
-std::optional<double> proposalDimension(const json& proposal, const char* key) {
-  if (!proposal.contains(key) || proposal[key].is_null()) return std::nullopt;
-  return finiteNumber(proposal[key], std::string("$.case.proposal.") + key, true);
+/// A viewport size: a number ≥ 0, or null (max-content).
+std::optional<double> viewportSize(const json& viewport, const char* key) {
+  if (!viewport.contains(key) || viewport[key].is_null()) return std::nullopt;
+  return number(viewport[key], std::string("$.case.viewport.") + key, 0, "a number ≥ 0 or null");
 }
+
+struct FlexCase {
+  Element root;
+  std::optional<double> width, height;  // the viewport
+};
 
 FlexCase parseCase(const json& request) {
-  if (!request.contains("case") || !request["case"].is_object()) refuse("$.case", "missing box case object");
-  const json& boxCase = request["case"];
-  if (boxCase.value("kind", "box") != "box") refuse("$.case.kind", "only box cases are supported");
-  if (!boxCase.contains("root")) refuse("$.case.root", "missing root");
-  FlexCase result;
-  result.root = translate(boxCase["root"], "$.case.root");
-  if (boxCase.contains("proposal") && !boxCase["proposal"].is_null()) {
-    const json& proposal = boxCase["proposal"];
-    if (!proposal.is_object()) refuse("$.case.proposal", "expected {width,height}");
-    result.proposalWidth = proposalDimension(proposal, "width");
-    result.proposalHeight = proposalDimension(proposal, "height");
+  if (!request.contains("case") || !request["case"].is_object()) refuse("$.case", "missing flex case object");
+  const json& flexCase = request["case"];
+  if (flexCase.value("kind", "") != "flex") refuse("$.case.kind", "expected \"flex\" (adapters receive flex cases only)");
+  if (!flexCase.contains("root")) refuse("$.case.root", "missing root");
+  FlexCase result{translate(flexCase["root"], "$.case.root", ParentContext{}), std::nullopt, std::nullopt};
+  if (flexCase.contains("viewport") && !flexCase["viewport"].is_null()) {
+    const json& viewport = flexCase["viewport"];
+    if (!viewport.is_object()) refuse("$.case.viewport", "expected {\"width\", \"height\"}");
+    result.width = viewportSize(viewport, "width");
+    result.height = viewportSize(viewport, "height");
   }
-  if (result.root.fillWidth && !result.proposalWidth)
-    refuse("$.case.root.width", "\"fill\" maps to a definite width only under a definite proposal width");
-  if (result.root.fillHeight && !result.proposalHeight)
-    refuse("$.case.root.height", "\"fill\" maps to a definite height only under a definite proposal height");
   return result;
 }
 
 // MARK: Building the Yoga tree
 
-/// A leaf's measure function: its natural size, capped by an at-most constraint, as Puyopuyo caps a wrap leaf.
-YGSize measureLeaf(YGNodeConstRef node, float width, YGMeasureMode widthMode, float height, YGMeasureMode heightMode) {
-  const auto* spec = static_cast<const FlexSpec*>(YGNodeGetContext(node));
-  auto fit = [](double natural, float available, YGMeasureMode mode) -> float {
-    switch (mode) {
-      case YGMeasureModeExactly: return available;
-      case YGMeasureModeAtMost: return static_cast<float>(std::min(natural, static_cast<double>(available)));
-      default: return static_cast<float>(natural);
+/// A content leaf's measure function: the content size, or the given size along an axis Yoga has decided; never
+/// capped by the space available (the content is like an image of that size).
+YGSize measureContent(YGNodeConstRef node, float width, YGMeasureMode widthMode, float height, YGMeasureMode heightMode) {
+  const auto* element = static_cast<const Element*>(YGNodeGetContext(node));
+  return {widthMode == YGMeasureModeExactly ? width : static_cast<float>(element->contentWidth),
+          heightMode == YGMeasureModeExactly ? height : static_cast<float>(element->contentHeight)};
+}
+
+/// Where a leaf's content box (w × h, a flex item of the leaf) sits vertically in the leaf's content box of height
+/// `inner`, by the leaf's own alignment: a browser places it there, and the leaf's baseline is its bottom.
+float contentTop(const Element& leaf, float inner, float h) {
+  const float free = inner - h;
+  // One box along an axis: flex-start / flex-end / center with the start edge flipped or not.
+  auto place = [free](YGAlign align, bool flipped) -> float {
+    switch (align) {
+      case YGAlignFlexEnd: return flipped ? 0 : free;
+      case YGAlignCenter: return free / 2;
+      default: return flipped ? free : 0;  // flex-start, stretch (a definite height), baseline (alone)
     }
   };
-  return {fit(spec->contentWidth, width, widthMode), fit(spec->contentHeight, height, heightMode)};
-}
-
-/// Owns a Yoga tree and frees it recursively.
-struct YogaTree {
-  YGNodeRef root = nullptr;
-  ~YogaTree() {
-    if (root) YGNodeFreeRecursive(root);
+  // Distributed alignment of one line or item falls back: stretch and space-between to flex-start, the others to
+  // center, and both to the start edge when there is no room (css-align-3, as Taffy and Chrome do).
+  auto distribute = [&](YGAlign align, bool flipped) -> float {
+    if (align == YGAlignStretch || align == YGAlignSpaceBetween) return free > 0 ? place(YGAlignFlexStart, flipped) : 0;
+    if (align == YGAlignSpaceAround || align == YGAlignSpaceEvenly) return free > 0 ? place(YGAlignCenter, flipped) : 0;
+    return place(align, flipped);
+  };
+  if (isRow(leaf.flexDirection)) {  // the box's vertical position is the leaf's cross-axis alignment
+    const bool flipped = leaf.wrap == YGWrapWrapReverse;
+    if (leaf.wrap == YGWrapNoWrap || (leaf.alignContent == YGAlignStretch && free > 0)) return place(leaf.alignItems, flipped);
+    return distribute(leaf.alignContent, flipped);
   }
-};
-
-void applyInsets(YGNodeRef node, const Insets& insets, void (*set)(YGNodeRef, YGEdge, float)) {
-  set(node, YGEdgeTop, insets.top);
-  set(node, YGEdgeLeft, insets.left);
-  set(node, YGEdgeBottom, insets.bottom);
-  set(node, YGEdgeRight, insets.right);
+  YGAlign main = leaf.justify == YGJustifyFlexEnd ? YGAlignFlexEnd : leaf.justify == YGJustifyCenter ? YGAlignCenter
+                 : leaf.justify == YGJustifySpaceBetween ? YGAlignSpaceBetween : leaf.justify == YGJustifySpaceAround
+                 ? YGAlignSpaceAround : leaf.justify == YGJustifySpaceEvenly ? YGAlignSpaceEvenly : YGAlignFlexStart;
+  return distribute(main, leaf.flexDirection == YGFlexDirectionColumnReverse);
 }
 
-YGNodeRef build(const FlexSpec& spec, YGConfigRef config) {
+/// A content leaf's baseline, from its border box's top: the bottom of its content (CSS synthesizes the baseline of
+/// the box without text from its border box). Without this function Yoga would take the leaf's own bottom edge.
+float contentBaseline(YGNodeConstRef node, float /*width*/, float height) {
+  const auto* element = static_cast<const Element*>(YGNodeGetContext(node));
+  const float top = YGNodeLayoutGetBorder(node, YGEdgeTop) + YGNodeLayoutGetPadding(node, YGEdgeTop);
+  const float inner = height - top - YGNodeLayoutGetBorder(node, YGEdgeBottom) - YGNodeLayoutGetPadding(node, YGEdgeBottom);
+  const float h = static_cast<float>(element->contentHeight);
+  return top + contentTop(*element, inner, h) + h;
+}
+
+using SetLength = void (*)(YGNodeRef, float);
+void setLength(YGNodeRef node, const Length& value, SetLength point, SetLength percent, void (*setAuto)(YGNodeRef)) {
+  switch (value.kind) {
+    case Length::Point: return point(node, value.value);
+    case Length::Percent: return percent(node, value.value);
+    case Length::Auto: if (setAuto) return setAuto(node); [[fallthrough]];
+    case Length::Undefined: return point(node, YGUndefined);
+  }
+}
+
+YGNodeRef build(Element& element, YGConfigRef config) {
   YGNodeRef node = YGNodeNewWithConfig(config);
-  // Puyopuyo never shrinks a fixed or plain wrap item; Yoga's default flex-shrink is already 0.
-  YGNodeStyleSetFlexShrink(node, 0);
-  YGNodeStyleSetFlexGrow(node, static_cast<float>(spec.grow));
-  if (spec.alignSelf) YGNodeStyleSetAlignSelf(node, *spec.alignSelf);
-  if (spec.minWidth) YGNodeStyleSetMinWidth(node, static_cast<float>(*spec.minWidth));
-  if (spec.maxWidth) YGNodeStyleSetMaxWidth(node, static_cast<float>(*spec.maxWidth));
-  if (spec.minHeight) YGNodeStyleSetMinHeight(node, static_cast<float>(*spec.minHeight));
-  if (spec.maxHeight) YGNodeStyleSetMaxHeight(node, static_cast<float>(*spec.maxHeight));
-  if (!spec.active) YGNodeStyleSetDisplay(node, YGDisplayNone);
-  if (spec.width) YGNodeStyleSetWidth(node, static_cast<float>(*spec.width));
-  if (spec.height) YGNodeStyleSetHeight(node, static_cast<float>(*spec.height));
-  applyInsets(node, spec.margin, YGNodeStyleSetMargin);
-  applyInsets(node, spec.padding, YGNodeStyleSetPadding);
-  if (spec.isLeaf) {
-    YGNodeSetContext(node, const_cast<FlexSpec*>(&spec));
-    YGNodeSetMeasureFunc(node, measureLeaf);
-    return node;
+  YGNodeStyleSetDisplay(node, element.displayed ? YGDisplayFlex : YGDisplayNone);
+  YGNodeStyleSetPositionType(node, element.position);
+  YGNodeStyleSetBoxSizing(node, element.boxSizing);
+  YGNodeStyleSetDirection(node, element.direction);
+  YGNodeStyleSetFlexDirection(node, element.flexDirection);
+  YGNodeStyleSetFlexWrap(node, element.wrap);
+  YGNodeStyleSetJustifyContent(node, element.justify);
+  YGNodeStyleSetAlignItems(node, element.alignItems);
+  YGNodeStyleSetAlignSelf(node, element.alignSelf);
+  YGNodeStyleSetAlignContent(node, element.alignContent);
+  YGNodeStyleSetOverflow(node, element.overflow);
+  YGNodeStyleSetFlexGrow(node, element.grow);
+  YGNodeStyleSetFlexShrink(node, element.shrink);
+  setLength(node, element.flexBasis, YGNodeStyleSetFlexBasis, YGNodeStyleSetFlexBasisPercent, YGNodeStyleSetFlexBasisAuto);
+  setLength(node, element.width, YGNodeStyleSetWidth, YGNodeStyleSetWidthPercent, YGNodeStyleSetWidthAuto);
+  setLength(node, element.height, YGNodeStyleSetHeight, YGNodeStyleSetHeightPercent, YGNodeStyleSetHeightAuto);
+  setLength(node, element.minWidth, YGNodeStyleSetMinWidth, YGNodeStyleSetMinWidthPercent, nullptr);
+  setLength(node, element.minHeight, YGNodeStyleSetMinHeight, YGNodeStyleSetMinHeightPercent, nullptr);
+  setLength(node, element.maxWidth, YGNodeStyleSetMaxWidth, YGNodeStyleSetMaxWidthPercent, nullptr);
+  setLength(node, element.maxHeight, YGNodeStyleSetMaxHeight, YGNodeStyleSetMaxHeightPercent, nullptr);
+  YGNodeStyleSetAspectRatio(node, element.aspectRatio);
+  for (int edge = 0; edge < 4; ++edge) {
+    const YGEdge yogaEdge = edges[edge];
+    const Length& inset = element.inset[edge];
+    if (inset.kind == Length::Point) YGNodeStyleSetPosition(node, yogaEdge, inset.value);
+    else if (inset.kind == Length::Percent) YGNodeStyleSetPositionPercent(node, yogaEdge, inset.value);
+    else YGNodeStyleSetPositionAuto(node, yogaEdge);
+    const Length& margin = element.margin[edge];
+    if (margin.kind == Length::Point) YGNodeStyleSetMargin(node, yogaEdge, margin.value);
+    else if (margin.kind == Length::Percent) YGNodeStyleSetMarginPercent(node, yogaEdge, margin.value);
+    else YGNodeStyleSetMarginAuto(node, yogaEdge);
+    const Length& padding = element.padding[edge];
+    if (padding.kind == Length::Percent) YGNodeStyleSetPaddingPercent(node, yogaEdge, padding.value);
+    else YGNodeStyleSetPadding(node, yogaEdge, padding.value);
+    YGNodeStyleSetBorder(node, yogaEdge, element.border[edge]);
   }
-  YGNodeStyleSetFlexDirection(node, spec.direction);
-  YGNodeStyleSetFlexWrap(node, spec.wraps ? YGWrapWrap : YGWrapNoWrap);
-  YGNodeStyleSetAlignItems(node, spec.alignItems);
-  YGNodeStyleSetAlignContent(node, YGAlignFlexStart);
-  YGNodeStyleSetJustifyContent(node, YGJustifyFlexStart);
-  YGNodeStyleSetGap(node, YGGutterColumn, static_cast<float>(spec.columnGap));
-  YGNodeStyleSetGap(node, YGGutterRow, static_cast<float>(spec.rowGap));
-  for (size_t index = 0; index < spec.children.size(); ++index)
-    YGNodeInsertChild(node, build(spec.children[index], config), index);
+  for (auto [gutter, gap] : {std::pair{YGGutterRow, element.rowGap}, std::pair{YGGutterColumn, element.columnGap}}) {
+    if (gap.kind == Length::Percent) YGNodeStyleSetGapPercent(node, gutter, gap.value);
+    else YGNodeStyleSetGap(node, gutter, gap.value);
+  }
+  if (element.hasContent) {
+    YGNodeSetContext(node, &element);
+    YGNodeSetMeasureFunc(node, measureContent);
+    YGNodeSetBaselineFunc(node, contentBaseline);
+  }
+  for (size_t index = 0; index < element.children.size(); ++index)
+    YGNodeInsertChild(node, build(element.children[index], config), index);
   return node;
 }
 
-/// One axis of the root under a proposal: a wrap root's room (the proposal minus its margins, as the proposal
-/// includes them) becomes its max size, combined with its own wrap max; a "fill" root becomes that size.
-void applyRoom(YGNodeRef root, std::optional<double> fixed, bool fill, std::optional<double> maximum,
-               std::optional<double> proposal, double margins, void (*setSize)(YGNodeRef, float),
-               void (*setMax)(YGNodeRef, float)) {
-  if (fixed) return;
-  std::optional<double> room;
-  if (proposal) room = std::max(0.0, *proposal - margins);
-  if (fill && room) return setSize(root, static_cast<float>(*room));
-  if (room && maximum) room = std::min(*room, *maximum);
-  else if (!room) room = maximum;
-  setMax(root, room ? static_cast<float>(*room) : YGUndefined);
+/// The viewport (docs/flex-case-format.md "Layout and frames"): a row flex container of the viewport's size
+/// (undefined, so max-content, for a null dimension) holding the root, which it never stretches.
+void setViewportSize(YGNodeRef viewport, std::optional<double> width, std::optional<double> height) {
+  if (width) YGNodeStyleSetWidth(viewport, static_cast<float>(*width));
+  else YGNodeStyleSetWidthAuto(viewport);
+  if (height) YGNodeStyleSetHeight(viewport, static_cast<float>(*height));
+  else YGNodeStyleSetHeightAuto(viewport);
 }
 
-/// A wrap root under a proposal P becomes an auto-size root with max-size P (docs/design.md), so that a proposal
-/// bounds the root the way Puyopuyo's residual does instead of forcing its size; a "fill" root gets size P.
-void applyProposal(YGNodeRef root, const FlexSpec& spec, std::optional<double> width, std::optional<double> height) {
-  applyRoom(root, spec.width, spec.fillWidth, spec.maxWidth, width, spec.margin.left + spec.margin.right,
-            YGNodeStyleSetWidth, YGNodeStyleSetMaxWidth);
-  applyRoom(root, spec.height, spec.fillHeight, spec.maxHeight, height, spec.margin.top + spec.margin.bottom,
-            YGNodeStyleSetHeight, YGNodeStyleSetMaxHeight);
-}
+/// Owns a viewport node and the case's tree under it.
+struct YogaTree {
+  YGNodeRef viewport = nullptr;
+  YGNodeRef root() const { return YGNodeGetChild(viewport, 0); }
+  YogaTree(Element& root, YGConfigRef config, std::optional<double> width, std::optional<double> height) {
+    viewport = YGNodeNewWithConfig(config);
+    YGNodeStyleSetDirection(viewport, YGDirectionLTR);
+    YGNodeStyleSetPositionType(viewport, YGPositionTypeRelative);
+    YGNodeStyleSetFlexDirection(viewport, YGFlexDirectionRow);
+    YGNodeStyleSetFlexWrap(viewport, YGWrapNoWrap);
+    YGNodeStyleSetAlignItems(viewport, YGAlignFlexStart);
+    YGNodeStyleSetJustifyContent(viewport, YGJustifyFlexStart);
+    setViewportSize(viewport, width, height);
+    YGNodeInsertChild(viewport, build(root, config), 0);
+  }
+  YogaTree(const YogaTree&) = delete;
+  YogaTree& operator=(const YogaTree&) = delete;
+  ~YogaTree() { YGNodeFreeRecursive(viewport); }
+  /// The engine's layout call, the only thing benchmarks time.
+  void calculate() const { YGNodeCalculateLayout(viewport, YGUndefined, YGUndefined, YGDirectionLTR); }
+};
 
-void calculate(YGNodeRef root) { YGNodeCalculateLayout(root, YGUndefined, YGUndefined, YGDirectionLTR); }
-
-void appendFrames(const FlexSpec& spec, YGNodeRef node, std::vector<int>& path, json& frames) {
-  if (!spec.active) return;
+/// Border boxes of the displayed elements in pre-order, each relative to its parent's border box (the root's to the
+/// viewport); Yoga's layout positions are exactly that.
+void appendFrames(const Element& element, YGNodeRef node, std::vector<int>& path, json& frames) {
+  if (!element.displayed) return;
   json frame = json::object();
   frame["path"] = path;
-  if (spec.id) frame["id"] = *spec.id;
+  if (element.id) frame["id"] = *element.id;
   frame["x"] = static_cast<double>(YGNodeLayoutGetLeft(node));
   frame["y"] = static_cast<double>(YGNodeLayoutGetTop(node));
   frame["width"] = static_cast<double>(YGNodeLayoutGetWidth(node));
   frame["height"] = static_cast<double>(YGNodeLayoutGetHeight(node));
   frames.push_back(std::move(frame));
-  for (size_t index = 0; index < spec.children.size(); ++index) {
+  for (size_t index = 0; index < element.children.size(); ++index) {
     path.push_back(static_cast<int>(index));
-    appendFrames(spec.children[index], YGNodeGetChild(node, index), path, frames);
+    appendFrames(element.children[index], YGNodeGetChild(node, index), path, frames);
     path.pop_back();
   }
 }
 
-/// Pixel snapping off (scale factor 0: Puyopuyo never rounds), or on at one point per pixel for `"rounding":true`.
+/// Pixel snapping off (scale factor 0), or on at one point per pixel for `"rounding":true`. No errata: Yoga's
+/// CSS-conformant behaviour.
 YGConfigRef makeConfig(bool rounding) {
   YGConfigRef config = YGConfigNew();
   YGConfigSetPointScaleFactor(config, rounding ? 1 : 0);
+  YGConfigSetErrata(config, YGErrataNone);
   return config;
 }
 
-/// The two configurations a request may use.
 struct Configs {
   YGConfigRef exact, rounded;
 };
 
 // MARK: Operations
 
-/// A leaf of the case, addressed by child indices from the root, and its Yoga node.
+/// A content leaf, addressed by child indices from the root, and its Yoga node.
 struct LeafAt {
-  FlexSpec* spec;
+  Element* element;
   YGNodeRef node;
 };
 
-LeafAt leafAt(FlexSpec& root, YGNodeRef rootNode, const json& path, const std::string& jsonPath) {
+LeafAt leafAt(Element& root, const YogaTree& tree, const json& path, const std::string& jsonPath) {
   if (!path.is_array()) refuse(jsonPath, "expected an array of child indices");
-  FlexSpec* spec = &root;
-  YGNodeRef node = rootNode;
+  Element* element = &root;
+  YGNodeRef node = tree.root();
   for (const auto& index : path) {
-    if (!index.is_number_integer() || index.get<int64_t>() < 0 || index.get<int64_t>() >= static_cast<int64_t>(spec->children.size()))
-      refuse(jsonPath, "no node at path " + path.dump());
-    spec = &spec->children[index.get<size_t>()];
+    if (!index.is_number_integer() || index.get<int64_t>() < 0 ||
+        index.get<int64_t>() >= static_cast<int64_t>(element->children.size()))
+      refuse(jsonPath, "no element at path " + path.dump());
+    element = &element->children[index.get<size_t>()];
     node = YGNodeGetChild(node, index.get<size_t>());
   }
-  if (!spec->isLeaf) refuse(jsonPath, "the node at path " + path.dump() + " is not a leaf");
-  return {spec, node};
+  if (!element->hasContent) refuse(jsonPath, "the element at path " + path.dump() + " is not a leaf with content");
+  return {element, node};
 }
 
-/// Gives a leaf a new natural size through Yoga's own API: its measure function answers from the spec, so the
-/// spec changes and the node is marked dirty (Yoga cannot know that a measure function's answer changed).
+/// A leaf's new content size, told through Yoga's API: its measure function answers the new size, and the node is
+/// marked dirty (Yoga cannot know that a measure function's answer changed).
 void setContent(const LeafAt& leaf, double width, double height) {
-  leaf.spec->contentWidth = width;
-  leaf.spec->contentHeight = height;
+  leaf.element->contentWidth = width;
+  leaf.element->contentHeight = height;
   YGNodeMarkDirty(leaf.node);
 }
 
 json layoutOp(const json& request, YGConfigRef config) {
   FlexCase flexCase = parseCase(request);
-  YogaTree tree{build(flexCase.root, config)};
-  applyProposal(tree.root, flexCase.root, flexCase.proposalWidth, flexCase.proposalHeight);
-  calculate(tree.root);
-  // At most one change between two layouts (the peer protocol of docs/design.md); the frames answered are the second layout's.
   if (request.contains("resize") && request.contains("change")) refuse("$.change", "one change per request: resize or change");
+  YogaTree tree(flexCase.root, config, flexCase.width, flexCase.height);
+  tree.calculate();
   if (request.contains("resize")) {
-    applyProposal(tree.root, flexCase.root, finiteNumber(request["resize"], "$.resize", true), flexCase.proposalHeight);
-    calculate(tree.root);
+    setViewportSize(tree.viewport, number(request["resize"], "$.resize", 0, "a number ≥ 0"), flexCase.height);
+    tree.calculate();
   } else if (request.contains("change")) {
     const json& change = request["change"];
     if (!change.is_object() || !change.contains("path") || !change.contains("content") || !change["content"].is_object())
       refuse("$.change", "expected {\"path\":[…],\"content\":{\"width\",\"height\"}}");
-    LeafAt leaf = leafAt(flexCase.root, tree.root, change["path"], "$.change.path");
+    LeafAt leaf = leafAt(flexCase.root, tree, change["path"], "$.change.path");
     const json& content = change["content"];
-    setContent(leaf, finiteNumber(content.value("width", json(leaf.spec->contentWidth)), "$.change.content.width", true),
-               finiteNumber(content.value("height", json(leaf.spec->contentHeight)), "$.change.content.height", true));
-    calculate(tree.root);
+    setContent(leaf, number(content.value("width", json(leaf.element->contentWidth)), "$.change.content.width", 0, "a number ≥ 0"),
+               number(content.value("height", json(leaf.element->contentHeight)), "$.change.content.height", 0, "a number ≥ 0"));
+    tree.calculate();
   }
   json frames = json::array();
   std::vector<int> path;
-  appendFrames(flexCase.root, tree.root, path, frames);
+  appendFrames(flexCase.root, tree.root(), path, frames);
   return {{"frames", std::move(frames)}};
+}
+
+std::vector<double> numbers(const json& value, const std::string& path) {
+  if (!value.is_array() || value.empty()) refuse(path, "expected a non-empty array of numbers ≥ 0");
+  std::vector<double> result;
+  for (size_t index = 0; index < value.size(); ++index)
+    result.push_back(number(value[index], path + "[" + std::to_string(index) + "]", 0, "a number ≥ 0"));
+  return result;
 }
 
 json benchOp(const json& request, YGConfigRef config) {
@@ -445,79 +553,60 @@ json benchOp(const json& request, YGConfigRef config) {
   if (!request.contains("iterations") || !request["iterations"].is_number_integer() || request["iterations"].get<int64_t>() < 1)
     refuse("$.iterations", "expected a positive integer");
   const int64_t iterations = request["iterations"].get<int64_t>();
-  const std::string mode = request.value("mode", "");
+  const std::string mode = request.contains("mode") && request["mode"].is_string() ? request["mode"].get<std::string>() : "";
   using Clock = std::chrono::steady_clock;
   Clock::duration total{};
   double rootWidth = 0, rootHeight = 0;
-  auto sink = [&](YGNodeRef root) {  // black hole and validity check of every result
-    rootWidth = YGNodeLayoutGetWidth(root);
-    rootHeight = YGNodeLayoutGetHeight(root);
-    if (!std::isfinite(rootWidth) || !std::isfinite(rootHeight) || rootWidth <= 0 || rootHeight <= 0)
+  // Only the engine's layout call is timed; every change before it (a viewport width, a measure answer and
+  // YGNodeMarkDirty) is made outside the timer.
+  auto timed = [&](const YogaTree& tree) {
+    const auto start = Clock::now();
+    tree.calculate();
+    total += Clock::now() - start;
+    rootWidth = YGNodeLayoutGetWidth(tree.root());  // black hole and validity check of every result
+    rootHeight = YGNodeLayoutGetHeight(tree.root());
+    if (!std::isfinite(rootWidth) || !std::isfinite(rootHeight) || rootWidth < 0 || rootHeight < 0)
       throw std::runtime_error("invalid root size after layout");
   };
   if (mode == "fresh") {
-    // Construction is outside the timer: each iteration times the first layout of a just-built tree.
+    // A new tree per iteration, built outside the timer; each iteration times its first layout.
     for (int64_t i = 0; i < iterations; ++i) {
-      YogaTree tree{build(flexCase.root, config)};
-      applyProposal(tree.root, flexCase.root, flexCase.proposalWidth, flexCase.proposalHeight);
-      auto start = Clock::now();
-      calculate(tree.root);
-      total += Clock::now() - start;
-      sink(tree.root);
+      YogaTree tree(flexCase.root, config, flexCase.width, flexCase.height);
+      timed(tree);
     }
   } else if (mode == "relayout") {
-    // Alternate the width between P and P+1 (P = the proposal, or 10 000 000 when unbounded) so that every
-    // timed call follows a real change; the untimed first layout uses the width the first timed call does not.
-    const double base = flexCase.proposalWidth.value_or(10'000'000.0);
-    YogaTree tree{build(flexCase.root, config)};
-    applyProposal(tree.root, flexCase.root, base + 1, flexCase.proposalHeight);
-    calculate(tree.root);
+    // Viewport width P+1 untimed, then P, P+1, P, … (P = the viewport's width, or 10 000 000 when it is null), so
+    // that every timed call follows a real change.
+    const double base = flexCase.width.value_or(unboundedRelayoutWidth);
+    YogaTree tree(flexCase.root, config, base + 1, flexCase.height);
+    tree.calculate();
     for (int64_t i = 0; i < iterations; ++i) {
-      applyProposal(tree.root, flexCase.root, i % 2 == 0 ? base : base + 1, flexCase.proposalHeight);
-      auto start = Clock::now();
-      calculate(tree.root);
-      total += Clock::now() - start;
-      sink(tree.root);
+      setViewportSize(tree.viewport, i % 2 == 0 ? base : base + 1, flexCase.height);
+      timed(tree);
     }
   } else if (mode == "resize") {
-    // The harness's schedule: untimed at W0, then each timed call sets the root's width (definite for a fill root,
-    // max-width for a wrap root) and lays out.
-    const json& widths = request.value("widths", json());
-    if (!widths.is_array() || static_cast<int64_t>(widths.size()) != iterations + 1)
+    // The harness's schedule: viewport width W0 untimed, then one timed layout at each of W1 … WN.
+    const std::vector<double> widths = numbers(request.value("widths", json()), "$.widths");
+    if (static_cast<int64_t>(widths.size()) != iterations + 1)
       refuse("$.widths", "expected iterations + 1 = " + std::to_string(iterations + 1) + " widths");
-    std::vector<double> schedule;
-    for (size_t index = 0; index < widths.size(); ++index)
-      schedule.push_back(finiteNumber(widths[index], "$.widths[" + std::to_string(index) + "]", true));
-    YogaTree tree{build(flexCase.root, config)};
-    applyProposal(tree.root, flexCase.root, schedule[0], flexCase.proposalHeight);
-    calculate(tree.root);
+    YogaTree tree(flexCase.root, config, widths[0], flexCase.height);
+    tree.calculate();
     for (int64_t i = 1; i <= iterations; ++i) {
-      auto start = Clock::now();
-      applyProposal(tree.root, flexCase.root, schedule[i], flexCase.proposalHeight);
-      calculate(tree.root);
-      total += Clock::now() - start;
-      sink(tree.root);
+      setViewportSize(tree.viewport, widths[i], flexCase.height);
+      timed(tree);
     }
   } else if (mode == "incremental") {
-    // Untimed first layout under the case's proposal; each timed call i gives the leaf widths[i % 2] (its height
-    // unchanged), marks it dirty and lays out again.
+    // In the case's viewport; call i gives the leaf the content width widths[i % count] (its height unchanged).
     const json& change = request.value("change", json());
-    if (!change.is_object() || !change.contains("widths") || !change["widths"].is_array() || change["widths"].empty())
-      refuse("$.change", "expected {\"path\":[…],\"widths\":[…]}");
-    std::vector<double> widths;
-    for (size_t index = 0; index < change["widths"].size(); ++index)
-      widths.push_back(finiteNumber(change["widths"][index], "$.change.widths[" + std::to_string(index) + "]", true));
-    YogaTree tree{build(flexCase.root, config)};
-    applyProposal(tree.root, flexCase.root, flexCase.proposalWidth, flexCase.proposalHeight);
-    calculate(tree.root);
-    LeafAt leaf = leafAt(flexCase.root, tree.root, change.value("path", json()), "$.change.path");
-    const double height = leaf.spec->contentHeight;
+    if (!change.is_object()) refuse("$.change", "expected {\"path\":[…],\"widths\":[…]}");
+    const std::vector<double> widths = numbers(change.value("widths", json()), "$.change.widths");
+    YogaTree tree(flexCase.root, config, flexCase.width, flexCase.height);
+    LeafAt leaf = leafAt(flexCase.root, tree, change.value("path", json()), "$.change.path");
+    tree.calculate();
+    const double height = leaf.element->contentHeight;
     for (int64_t i = 0; i < iterations; ++i) {
-      auto start = Clock::now();
       setContent(leaf, widths[i % widths.size()], height);
-      calculate(tree.root);
-      total += Clock::now() - start;
-      sink(tree.root);
+      timed(tree);
     }
   } else {
     refuse("$.mode", "expected \"fresh\", \"relayout\", \"resize\" or \"incremental\"");
@@ -528,20 +617,22 @@ json benchOp(const json& request, YGConfigRef config) {
 
 json handle(const std::string& line, const Configs& configs) {
   json request = json::parse(line, nullptr, false);
-  if (request.is_discarded() || !request.is_object()) return {{"error", "request is not a JSON object"}};
+  if (request.is_discarded() || !request.is_object()) return {{"error", "$: the request is not a JSON object"}};
   const std::string op = request.contains("op") && request["op"].is_string() ? request["op"].get<std::string>() : "";
   try {
     if (op == "info")
       return {{"name", "yoga"}, {"version", RISTRETTO_YOGA_VERSION},
-              {"timing", "native C++; times YGNodeCalculateLayout plus each call's width or YGNodeMarkDirty"}};
-    const json& rounding = request.value("rounding", json(false));
+              {"timing", "native C++, std::chrono::steady_clock around YGNodeCalculateLayout only"},
+              {"properties", mappedProperties}};
+    const json& rounding = request.contains("rounding") ? request["rounding"] : json(false);
     if (!rounding.is_boolean()) refuse("$.rounding", "expected a boolean");
     if (rounding.get<bool>() && op != "layout") refuse("$.rounding", "rounding applies to layout requests only");
     YGConfigRef config = rounding.get<bool>() ? configs.rounded : configs.exact;
     if (op == "layout") return layoutOp(request, config);
     if (op == "bench") return benchOp(request, config);
-    return {{"error", "$.op: unknown op \"" + op + "\" (expected info, layout or bench)"}};
-  } catch (const std::exception& error) {
+    return {{"error", "$.op: unknown op " + (request.contains("op") ? request["op"].dump() : "(missing)") +
+                          " (expected info, layout or bench)"}};
+  } catch (const std::exception& error) {  // a refusal or an engine failure is a reply, never a dead adapter
     return {{"error", error.what()}};
   }
 }
@@ -553,7 +644,7 @@ int main() {
   Configs configs{makeConfig(false), makeConfig(true)};
   std::string line;
   while (std::getline(std::cin, line)) {
-    if (line.empty()) continue;
+    if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
     std::cout << handle(line, configs).dump() << '\n' << std::flush;
   }
   YGConfigFree(configs.exact);

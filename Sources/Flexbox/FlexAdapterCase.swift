@@ -1,0 +1,47 @@
+import LayoutCore
+
+/// The case as an adapter receives it under `{"op": "layout", "case": …}` (docs/flex-case-format.md, "What
+/// adapters receive"): `viewport` and `root`, and nothing else (no name, `expect`, `tolerance` or `source`).
+/// Every element carries its style twice, as canonical CSS text (`style`) and typed (`values`), so no adapter
+/// parses CSS; both list only the properties the case gives.
+public struct FlexAdapterCase: Encodable, Hashable, Sendable {
+    public var viewport: FlexViewport
+    public var root: FlexElement
+
+    public init(_ flexCase: FlexCase) {
+        viewport = flexCase.viewport
+        root = flexCase.root
+    }
+
+    enum CodingKeys: String, CodingKey { case viewport, root }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(viewport, forKey: .viewport)
+        try container.encode(Element(root), forKey: .root)
+    }
+
+    /// One element on the wire: `style` and `values` always (`{}` when none are given), `id` and `content` when
+    /// present, `children` when there are any, as in the case.
+    struct Element: Encodable {
+        var element: FlexElement
+
+        init(_ element: FlexElement) { self.element = element }
+
+        enum CodingKeys: String, CodingKey { case style, values, id, content, children }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(element.style, forKey: .style)
+            try container.encode(FlexStyle.TypedValues(style: element.style), forKey: .values)
+            try container.encodeIfPresent(element.id, forKey: .id)
+            try container.encodeIfPresent(element.content, forKey: .content)
+            if !element.children.isEmpty { try container.encode(element.children.map(Element.init), forKey: .children) }
+        }
+    }
+}
+
+extension FlexCase {
+    /// This case in the form adapters receive.
+    public var adapterCase: FlexAdapterCase { FlexAdapterCase(self) }
+}

@@ -1,0 +1,42 @@
+import BoxLayout
+import LayoutCore
+
+extension FlexCase {
+    /// Not yet: the reference lays flex cases out only through the box translation, which a later step adds.
+    /// - Throws: always, `CaseError` at `$.root`.
+    public func layout(measurer: any TextMeasuring) throws -> BoxFrames {
+        throw CaseError(path: "$.root", message: "the reference lays out flex cases through the box translation")
+    }
+
+    /// Compared exactly as a box case compares its frames (same subjects, fields and tolerance), by asking a box
+    /// case that holds this case's expectation, so the comparison has one home.
+    public func mismatches(in geometry: BoxFrames) -> [GeometryMismatch] {
+        boxStandIn().mismatches(in: geometry)
+    }
+
+    /// The frames drawn as a box case draws them: filled by depth, outlined, labelled with their ids. The canvas
+    /// spans the root's frame plus its offset in the viewport on the left and top, and its `px` margins on the
+    /// right and bottom (other margins count as 0 there).
+    public func scene(for geometry: BoxFrames, measurer: any TextMeasuring) -> Scene {
+        boxStandIn(drawing: geometry).scene(for: geometry, measurer: measurer)
+    }
+
+    /// A box case with this case's name, expectation and tolerance, for the code above to reuse; when it is to
+    /// draw `geometry`, its root's margins are the flex root's offset there and its `px` right and bottom margins.
+    private func boxStandIn(drawing geometry: BoxFrames? = nil) -> BoxCase {
+        let rootFrame = geometry?.frames.first { $0.path.isEmpty }?.frame
+        func px(_ property: CSSProperty) -> Double {
+            if case .px(let value) = root.style.value(of: property) { value } else { 0 }
+        }
+        var margin = Insets(
+            top: px(.marginTop), left: px(.marginLeft), bottom: px(.marginBottom), right: px(.marginRight))
+        if let rootFrame {
+            margin.left = rootFrame.x
+            margin.top = rootFrame.y
+        }
+        var stand = BoxCase(name: name, proposal: BoxProposal(), root: BoxNode(type: .zbox, margin: margin))
+        stand.expect = expect
+        stand.tolerance = tolerance
+        return stand
+    }
+}
