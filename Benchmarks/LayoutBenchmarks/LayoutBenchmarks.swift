@@ -37,7 +37,7 @@ let benchmarks: @Sendable () -> Void = {
             }
 
             // Relayout alternates the width as docs/design.md says, so no timed call repeats the previous proposal.
-            let widths: (Double, Double) = shape == .flow ? (500, 501) : (10_000_000, 10_000_001)
+            let widths = workload.relayoutWidths
             Benchmark("relayout-\(shape.rawValue)-\(size)", configuration: batch) { benchmark in
                 let engine = engine(root)
                 var proposal = base

@@ -170,6 +170,9 @@ public struct Workload: Hashable, Sendable {
 
     /// The root proposal of the tree.
     public var proposal: BoxProposal { boxCase.proposal }
+
+    /// The two widths relayout alternates between (`Engines.relayoutWidths`).
+    public var relayoutWidths: (Double, Double) { Engines.relayoutWidths(proposalWidth: proposal.width) }
 }
 
 extension BoxNode {

@@ -106,10 +106,7 @@ public struct InProcessSubject<Tree> {
     }
 
     /// The two widths relayout alternates between (docs/design.md "Benchmark shapes").
-    var relayoutWidths: (Double, Double) {
-        let base = proposalWidth ?? 10_000_000
-        return (base, base + 1)
-    }
+    var relayoutWidths: (Double, Double) { Engines.relayoutWidths(proposalWidth: proposalWidth) }
 }
 
 /// Keeps every root size alive and checks it, so the optimiser cannot drop a layout and a broken one is caught.
@@ -303,4 +300,12 @@ struct BatchRunner<Tree> {
             preconditionFailure("fresh builds a tree per call")
         }
     }
+}
+
+/// The two widths relayout alternates between (docs/design.md "Benchmark shapes"): the proposal P and P + 1, or
+/// 10 000 000 and 10 000 001 under an unbounded proposal, so that every timed call follows a real change and the
+/// content always fits. The one home of these numbers: the harness, the adapters' protocol and Benchmarks/ use it.
+public func relayoutWidths(proposalWidth: Double?) -> (Double, Double) {
+    let base = proposalWidth ?? 10_000_000
+    return (base, base + 1)
 }

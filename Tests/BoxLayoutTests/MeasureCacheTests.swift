@@ -26,7 +26,7 @@ struct MeasureCacheTests {
     }
 
     /// Proposals around a base: unchanged, ±1, exact, halved, doubled, unbounded and zero, on both axes.
-    static func proposals(around base: BoxProposal, rng: inout SplitMix) -> [BoxProposal] {
+    static func proposals(around base: BoxProposal, rng: inout SplitMix64) -> [BoxProposal] {
         let width = base.width ?? 300, height = base.height ?? 300
         let candidates: [Double?] = [nil, 0, 1, width, width + 1, width - 1, width / 2, width * 2, height, height / 3, 10_000_000]
         var list = [base, base, BoxProposal(width: base.width.map { $0 + 1 }, height: base.height)]
@@ -40,13 +40,13 @@ struct MeasureCacheTests {
     @Test("every golden box case: cached relayout equals a fresh layout", arguments: GoldenBoxCaseTests.files)
     func goldenCase(_ file: String) throws {
         let boxCase = try GoldenBoxCaseTests.load(file)
-        var rng = SplitMix(seed: UInt64(file.utf8.count) &* 7919)
+        var rng = SplitMix64(seed: UInt64(file.utf8.count) &* 7919)
         Self.expectSameAsFresh(boxCase.root, Self.proposals(around: boxCase.proposal, rng: &rng), file)
     }
 
     @Test("random trees under random proposal sequences", arguments: 0..<300)
     func randomTree(_ seed: Int) {
-        var rng = SplitMix(seed: UInt64(seed) &+ 1)
+        var rng = SplitMix64(seed: UInt64(seed) &+ 1)
         let root = RandomTree.node(depth: 0, rng: &rng)
         Self.expectSameAsFresh(root, Self.proposals(around: BoxProposal(width: 200, height: 150), rng: &rng), "seed \(seed)")
     }
@@ -105,28 +105,16 @@ struct MeasureCacheTests {
     }
 }
 
-/// A small deterministic generator (SplitMix64), so failures reproduce from the seed.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-
-    mutating func nextRaw() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
+/// The tests draw from LayoutCore's `SplitMix64`, so failures reproduce from the seed.
+extension SplitMix64 {
     /// Uniform in 0..<bound.
-    mutating func next(_ bound: Int) -> Int { Int(nextRaw() % UInt64(bound)) }
-    mutating func pick<T>(_ values: [T]) -> T { values[next(values.count)] }
+    mutating func next(_ bound: Int) -> Int { int(in: 0...bound - 1) }
 }
 
 /// Random trees that mix cacheable nodes (fixed and wrap, with add, min, max, priority, shrink) with nodes that
 /// are not (ratio, aspect, grow, flows), and inactive ones.
 enum RandomTree {
-    static func size(_ rng: inout SplitMix) -> SizeDescription {
+    static func size(_ rng: inout SplitMix64) -> SizeDescription {
         switch rng.next(12) {
         case 0, 1: .fixed(rng.pick([0, 10, 25, 60, 0.1]))
         case 2: .ratio(rng.pick([1, 0.5, 2]))
@@ -138,11 +126,11 @@ enum RandomTree {
         }
     }
 
-    static func insets(_ rng: inout SplitMix) -> Insets {
+    static func insets(_ rng: inout SplitMix64) -> Insets {
         rng.next(3) == 0 ? Insets(top: Double(rng.next(4)), left: Double(rng.next(5)), bottom: 1, right: 0.3) : .zero
     }
 
-    static func node(depth: Int, rng: inout SplitMix) -> BoxNode {
+    static func node(depth: Int, rng: inout SplitMix64) -> BoxNode {
         let isLeaf = depth >= 4 || rng.next(3) == 0
         if isLeaf {
             let content = Size(width: rng.pick([0, 7, 20, 40, 33.3, 120]), height: rng.pick([0, 5, 20, 45]))

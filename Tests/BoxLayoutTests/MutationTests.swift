@@ -11,7 +11,7 @@ struct MutationTests {
     /// Applies `steps` random mutations to one engine and to its tree, lays the engine out under one or two
     /// random proposals after each, and compares with a fresh uncached engine built from the mutated tree.
     /// Returns the first difference, or nil.
-    static func mutateAndCompare(_ root: BoxNode, around base: BoxProposal, steps: Int, rng: inout SplitMix) -> String? {
+    static func mutateAndCompare(_ root: BoxNode, around base: BoxProposal, steps: Int, rng: inout SplitMix64) -> String? {
         var tree = root
         let engine = BoxLayoutEngine(root: root, measurer: TestSupport.fixedMeasurer)
         let proposals = MeasureCacheTests.proposals(around: base, rng: &rng)
@@ -47,7 +47,7 @@ struct MutationTests {
 
     /// A mutation that fits a node of `type`: content for leaves, padding for containers, and for both sizes
     /// (every kind, grow included), margins and activation.
-    static func randomMutation(for type: BoxNodeType, _ rng: inout SplitMix) -> BoxMutation {
+    static func randomMutation(for type: BoxNodeType, _ rng: inout SplitMix64) -> BoxMutation {
         switch rng.next(8) {
         case 0, 1:
             if type == .leaf {
@@ -66,7 +66,7 @@ struct MutationTests {
     @Test("every golden box case: mutations then layouts equal a fresh engine of the mutated tree", arguments: GoldenBoxCaseTests.files)
     func goldenCase(_ file: String) throws {
         let boxCase = try GoldenBoxCaseTests.load(file)
-        var rng = SplitMix(seed: UInt64(file.utf8.reduce(0) { $0 &* 31 &+ UInt64($1) }))
+        var rng = SplitMix64(seed: UInt64(file.utf8.reduce(0) { $0 &* 31 &+ UInt64($1) }))
         for round in 0..<4 {
             let failure = Self.mutateAndCompare(boxCase.root, around: boxCase.proposal, steps: 12, rng: &rng)
             #expect(failure == nil, "\(file) round \(round): \(failure ?? "")")
@@ -77,7 +77,7 @@ struct MutationTests {
     func randomTrees() throws {
         try PropertyBoxLayoutTests.check(PropertyBoxLayoutTests.recipes) { genes in
             let (root, proposal) = PropertyBoxLayoutTests.tree(genes, profile: .general)
-            var rng = SplitMix(seed: UInt64(genes.joined().reduce(0) { $0 &* 1_000 &+ $1 }.magnitude))
+            var rng = SplitMix64(seed: UInt64(genes.joined().reduce(0) { $0 &* 1_000 &+ $1 }.magnitude))
             return Self.mutateAndCompare(root, around: proposal, steps: 16, rng: &rng)
         }
     }
@@ -181,7 +181,7 @@ struct MutationTests {
 
     @Test("random trees with every cacheable and non-cacheable form", arguments: 0..<150)
     func randomTreeSeeds(_ seed: Int) {
-        var rng = SplitMix(seed: UInt64(seed) &+ 0x6D75_7461)
+        var rng = SplitMix64(seed: UInt64(seed) &+ 0x6D75_7461)
         let root = RandomTree.node(depth: 0, rng: &rng)
         let failure = Self.mutateAndCompare(root, around: BoxProposal(width: 200, height: 150), steps: 16, rng: &rng)
         #expect(failure == nil, "seed \(seed): \(failure ?? "")")

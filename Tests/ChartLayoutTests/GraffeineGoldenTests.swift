@@ -35,7 +35,7 @@ enum GraffeineGoldens {
         let geometry = try chartCase.layout(measurer: TestSupport.fixedMeasurer)
         let mismatches = chartCase.mismatches(in: geometry)
         #expect(mismatches.isEmpty, "\(name):\n\(mismatches.map(\.description).joined(separator: "\n"))")
-        #expect(GraffeineFiniteness.nonFinite(in: geometry.scene).isEmpty)
+        #expect(geometry.scene.firstNonFiniteValue() == nil)
     }
 
     @Test(arguments: GraffeineGoldens.names)

@@ -38,7 +38,7 @@ import Testing
                 for size in [Size(width: 200, height: 100), Size(width: 0, height: 0)] {
                     let chart = GraffeineChart(size: size, layers: [layer])
                     let geometry = chart.layout(measurer: TestSupport.fixedMeasurer)
-                    #expect(GraffeineFiniteness.nonFinite(in: geometry.scene).isEmpty, "\(dataName) \(type) flip \(flipXY) \(positioner) \(size)")
+                    #expect(geometry.scene.firstNonFiniteValue() == nil, "\(dataName) \(type) flip \(flipXY) \(positioner) \(size)")
                     _ = GraffeineHitTest.hit(Point(x: 10, y: 10), in: chart, geometry: geometry)
                 }
             }

@@ -1,4 +1,3 @@
-import Engines
 /// SplitMix64 (Steele, Lea and Flood, 2014): a 64-bit generator whose whole algorithm is the six lines below.
 /// **Why not `SystemRandomNumberGenerator` or `Int.random(in:using:)`**: the corpus must be byte-identical on every
 /// platform and toolchain, so every draw goes through these methods, whose arithmetic is fixed here (wrapping
