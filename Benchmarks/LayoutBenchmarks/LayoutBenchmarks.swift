@@ -17,14 +17,17 @@ let benchmarks: @Sendable () -> Void = {
 
     for (shape, size) in [(BenchShape.linear, 200), (.flow, 200), (.depth, 40), (.linear, 10_000), (.depth, 1_000)] {
         let workload = Workload(shape: shape, size: size)
-        let root = workload.boxNode, base = workload.proposal
+        let root = workload.boxNode
+        let base = workload.proposal
         // Cheap layouts run a thousand per sample so that one sample is well above the clock's resolution; a sample
         // is then a thousand layouts, and each metric counts all of them.
         let cheap = size <= 200
         let batch = Benchmark.Configuration(scalingFactor: cheap ? .kilo : .one)
         // Names carry no spaces: `thresholds update` writes a space in a file name as "_" but `thresholds check`
         // looks the file up with the space, and then finds no thresholds at all.
-        func engine(_ node: BoxNode) -> BoxLayoutEngine { BoxLayoutEngine(root: node, measurer: FixedAdvanceTextMeasurer()) }
+        func engine(_ node: BoxNode) -> BoxLayoutEngine {
+            BoxLayoutEngine(root: node, measurer: FixedAdvanceTextMeasurer())
+        }
 
         if cheap {
             Benchmark("fresh-\(shape.rawValue)-\(size)") { benchmark in
@@ -53,7 +56,8 @@ let benchmarks: @Sendable () -> Void = {
 
         // Resize: the resize variant at W(0) untimed, then W(1), W(2), … within the sample (docs/design.md).
         let variant = workload.tree(for: .resize)
-        let variantRoot = variant.boxNode, variantBase = variant.proposal
+        let variantRoot = variant.boxNode
+        let variantBase = variant.proposal
         Benchmark("resize-\(shape.rawValue)-\(size)", configuration: batch) { benchmark in
             let engine = engine(variantRoot)
             var proposal = variantBase

@@ -1,5 +1,5 @@
-import Foundation
 import Engines
+import Foundation
 
 /// What `ristretto bench` asked for; the CLI parses its flags into this.
 public struct BenchmarkConfiguration: Hashable, Sendable {

@@ -83,7 +83,9 @@ extension BenchmarkReport {
                 let rows = results.filter { $0.shape == shape && $0.mode == mode }
                 guard !rows.isEmpty else { continue }
                 // An engine whose adapter also timed its own call alone gets that column beside its figure.
-                let withCore = engines.filter { engine in rows.contains { $0.engine == engine && $0.coreMicrosecondsPerLayout != nil } }
+                let withCore = engines.filter { engine in
+                    rows.contains { $0.engine == engine && $0.coreMicrosecondsPerLayout != nil }
+                }
                 var header = [shape.sizeLabel]
                 for engine in engines {
                     header.append("\(engine) µs")
@@ -95,25 +97,32 @@ extension BenchmarkReport {
                     var cells = ["\(size)"]
                     for engine in engines {
                         let result = rows.first { $0.engine == engine && $0.size == size }
-                        cells.append(result.map { String(format: "%.2f ± %.2f", $0.microsecondsPerLayout, $0.spread) } ?? "–")
+                        cells.append(
+                            result.map { String(format: "%.2f ± %.2f", $0.microsecondsPerLayout, $0.spread) } ?? "–")
                         if withCore.contains(engine) {
                             cells.append(result?.coreMicrosecondsPerLayout.map { String(format: "%.2f", $0) } ?? "–")
                         }
                         if engine != "reference" && engines.contains("reference") {
-                            cells.append(result.flatMap { ratioToReference($0) }.map { String(format: "%.2f×", $0) } ?? "–")
+                            cells.append(
+                                result.flatMap { ratioToReference($0) }.map { String(format: "%.2f×", $0) } ?? "–")
                         }
                     }
                     return cells
                 }
                 // What each peer's figures include, right under its columns (the reference's note heads the report).
-                let footnotes = engines.filter { $0 != "reference" }.compactMap { engine in
-                    details(of: engine)?.timing.map { "\(engine) figures: \($0)" }
-                } + withCore.map { engine in
-                    "\(engine) core: " + (details(of: engine)?.coreTiming ?? "its own layout call alone, timed apart by its adapter")
-                }
+                let footnotes =
+                    engines.filter { $0 != "reference" }.compactMap { engine in
+                        details(of: engine)?.timing.map { "\(engine) figures: \($0)" }
+                    }
+                    + withCore.map { engine in
+                        "\(engine) core: "
+                            + (details(of: engine)?.coreTiming
+                                ?? "its own layout call alone, timed apart by its adapter")
+                    }
                 grids.append(
                     Grid(
-                        title: "\(shape.rawValue) — \(mode.rawValue) (µs per layout, median ± IQR)", header: header, rows: body,
+                        title: "\(shape.rawValue) — \(mode.rawValue) (µs per layout, median ± IQR)", header: header,
+                        rows: body,
                         footnotes: footnotes))
             }
         }
@@ -147,7 +156,8 @@ struct Grid: Hashable {
             zip(cells, widths).map { pad($0, to: $1) }.joined(separator: "  ")
         }
         let rule = String(repeating: "-", count: widths.reduce(0, +) + 2 * (widths.count - 1))
-        return ([title, line(header), rule] + rows.map(line) + footnotes.map { "  " + $0 }).joined(separator: "\n") + "\n"
+        return ([title, line(header), rule] + rows.map(line) + footnotes.map { "  " + $0 }).joined(separator: "\n")
+            + "\n"
     }
 
     /// A heading and a GitHub-flavoured table with right-aligned number columns.

@@ -13,10 +13,14 @@ extension BenchmarkReport {
         let legendHeight = 24.0 * Double(max(1, engines.count)) + 16
         let panelWidth = panelSize.width + margin.horizontal
         var scene = Scene(
-            size: Size(width: panelWidth * Double(max(1, shapes.count)), height: panelSize.height + margin.vertical + legendHeight),
+            size: Size(
+                width: panelWidth * Double(max(1, shapes.count)),
+                height: panelSize.height + margin.vertical + legendHeight),
             background: .white)
         for (index, shape) in shapes.enumerated() {
-            let plot = Rect(x: Double(index) * panelWidth + margin.left, y: margin.top, width: panelSize.width, height: panelSize.height)
+            let plot = Rect(
+                x: Double(index) * panelWidth + margin.left, y: margin.top, width: panelSize.width,
+                height: panelSize.height)
             drawPanel(shape: shape, in: plot, scene: &scene)
         }
         drawLegend(at: Point(x: margin.left, y: margin.top + panelSize.height + margin.bottom), scene: &scene)
@@ -45,18 +49,42 @@ extension BenchmarkReport {
         for decade in x.decades {
             let px = x.position(decade)
             scene.append(.line(from: Point(x: px, y: plot.minY), to: Point(x: px, y: plot.maxY)), style: gridStyle)
-            scene.append(.text(TextRun(Self.tickLabel(decade), fontSize: 11, anchor: Point(x: px, y: plot.maxY + 6), horizontalAlignment: .center)))
+            scene.append(
+                .text(
+                    TextRun(
+                        Self.tickLabel(decade), fontSize: 11, anchor: Point(x: px, y: plot.maxY + 6),
+                        horizontalAlignment: .center)))
         }
         for decade in y.decades {
             let py = y.position(decade)
             scene.append(.line(from: Point(x: plot.minX, y: py), to: Point(x: plot.maxX, y: py)), style: gridStyle)
-            scene.append(.text(TextRun(Self.tickLabel(decade), fontSize: 11, anchor: Point(x: plot.minX - 6, y: py), horizontalAlignment: .right, verticalAlignment: .center)))
+            scene.append(
+                .text(
+                    TextRun(
+                        Self.tickLabel(decade), fontSize: 11, anchor: Point(x: plot.minX - 6, y: py),
+                        horizontalAlignment: .right, verticalAlignment: .center)))
         }
         // 3. Axes, title and axis labels.
-        scene.append(.polyline([Point(x: plot.minX, y: plot.minY), Point(x: plot.minX, y: plot.maxY), Point(x: plot.maxX, y: plot.maxY)]), style: axisStyle)
-        scene.append(.text(TextRun("\(shape.rawValue) (\(shape.sizeLabel))", fontSize: 14, anchor: Point(x: plot.midX, y: plot.minY - 10), horizontalAlignment: .center, verticalAlignment: .bottom)))
-        scene.append(.text(TextRun(shape == .depth ? "depth D" : "leaves N", fontSize: 11, anchor: Point(x: plot.midX, y: plot.maxY + 26), horizontalAlignment: .center)))
-        scene.append(.text(TextRun("µs per layout", fontSize: 11, anchor: Point(x: plot.minX - 52, y: plot.midY), horizontalAlignment: .center, verticalAlignment: .center, rotation: .degrees(-90))))
+        scene.append(
+            .polyline([
+                Point(x: plot.minX, y: plot.minY), Point(x: plot.minX, y: plot.maxY), Point(x: plot.maxX, y: plot.maxY),
+            ]), style: axisStyle)
+        scene.append(
+            .text(
+                TextRun(
+                    "\(shape.rawValue) (\(shape.sizeLabel))", fontSize: 14,
+                    anchor: Point(x: plot.midX, y: plot.minY - 10), horizontalAlignment: .center,
+                    verticalAlignment: .bottom)))
+        scene.append(
+            .text(
+                TextRun(
+                    shape == .depth ? "depth D" : "leaves N", fontSize: 11,
+                    anchor: Point(x: plot.midX, y: plot.maxY + 26), horizontalAlignment: .center)))
+        scene.append(
+            .text(
+                TextRun(
+                    "µs per layout", fontSize: 11, anchor: Point(x: plot.minX - 52, y: plot.midY),
+                    horizontalAlignment: .center, verticalAlignment: .center, rotation: .degrees(-90))))
         // 4. One polyline (and point markers) per engine × mode.
         for engine in engines {
             for mode in BenchMode.allCases {
@@ -66,7 +94,8 @@ extension BenchmarkReport {
                 let style = Self.lineStyle(engine: engine, mode: mode)
                 if points.count > 1 { scene.append(.polyline(points), style: style) }
                 for point in points {
-                    scene.append(.ellipse(center: point, radii: Size(width: 2.5, height: 2.5)), style: Style(fill: style.stroke))
+                    scene.append(
+                        .ellipse(center: point, radii: Size(width: 2.5, height: 2.5)), style: Style(fill: style.stroke))
                 }
             }
         }
@@ -90,8 +119,14 @@ extension BenchmarkReport {
         for (row, engine) in engines.enumerated() {
             for (column, mode) in BenchMode.allCases.enumerated() {
                 let start = Point(x: origin.x + Double(column) * 220, y: origin.y + Double(row) * 24 + 8)
-                scene.append(.line(from: start, to: Point(x: start.x + 36, y: start.y)), style: Self.lineStyle(engine: engine, mode: mode))
-                scene.append(.text(TextRun("\(engine) \(mode.rawValue)", fontSize: 12, anchor: Point(x: start.x + 44, y: start.y), verticalAlignment: .center)))
+                scene.append(
+                    .line(from: start, to: Point(x: start.x + 36, y: start.y)),
+                    style: Self.lineStyle(engine: engine, mode: mode))
+                scene.append(
+                    .text(
+                        TextRun(
+                            "\(engine) \(mode.rawValue)", fontSize: 12, anchor: Point(x: start.x + 44, y: start.y),
+                            verticalAlignment: .center)))
             }
         }
     }

@@ -22,7 +22,8 @@ public struct BenchmarkResult: Hashable, Sendable, Codable {
 
     public init(
         engine: String, shape: BenchShape, size: Int, mode: BenchMode, microsecondsPerLayout: Double, spread: Double,
-        batches: Int, iterationsPerBatch: Int, buildMicroseconds: Double? = nil, coreMicrosecondsPerLayout: Double? = nil
+        batches: Int, iterationsPerBatch: Int, buildMicroseconds: Double? = nil,
+        coreMicrosecondsPerLayout: Double? = nil
     ) {
         self.engine = engine
         self.shape = shape

@@ -27,7 +27,8 @@ public func runBenchmarks(_ config: BenchmarkConfiguration, engines: [any Layout
             notes.append("skipped \(engine.name): \(error)")
         }
     }
-    var budgets = Dictionary(uniqueKeysWithValues: available.map { ($0.name, EngineBudget(limit: config.engineBudget)) })
+    var budgets = Dictionary(
+        uniqueKeysWithValues: available.map { ($0.name, EngineBudget(limit: config.engineBudget)) })
     var results: [BenchmarkResult] = []
     // 2. Shape by shape, size by size, mode by mode, every engine on the same case JSON.
     for (index, shape) in config.shapes.enumerated() {
@@ -36,7 +37,9 @@ public func runBenchmarks(_ config: BenchmarkConfiguration, engines: [any Layout
             let workload = Workload(shape: shape, size: size)
             for mode in config.modes {
                 if mode == .resize && !workload.resizeMovesFrames {
-                    notes.append("\(workload.name) resize: skipped: all \(size) leaves fit on one line at every W(k), so no resize moves a frame")
+                    notes.append(
+                        "\(workload.name) resize: skipped: all \(size) leaves fit on one line at every W(k), so no resize moves a frame"
+                    )
                     continue
                 }
                 let caseJSON = try workload.tree(for: mode).caseJSON()
@@ -45,7 +48,8 @@ public func runBenchmarks(_ config: BenchmarkConfiguration, engines: [any Layout
                 var timed: [String: [TimingResult]] = [:]
                 var turns = available.filter {
                     !budgets[$0.name]!.shouldSkip(
-                        series: SeriesKey(engine: $0.name, shape: shape, mode: mode), size: size, limit: config.perLayoutLimit)
+                        series: SeriesKey(engine: $0.name, shape: shape, mode: mode), size: size,
+                        limit: config.perLayoutLimit)
                 }
                 for round in 0..<config.rounds {
                     for engine in turns {
@@ -53,15 +57,24 @@ public func runBenchmarks(_ config: BenchmarkConfiguration, engines: [any Layout
                         let started = ContinuousClock.now
                         do {
                             let timing = try time(
-                                engine, workload: workload, caseJSON: caseJSON, mode: mode, config: config, round: round,
+                                engine, workload: workload, caseJSON: caseJSON, mode: mode, config: config,
+                                round: round,
                                 budget: budgets[engine.name]!)
                             timed[engine.name, default: []].append(timing)
                         } catch let stop as SeriesStop {
-                            budgets[engine.name]!.stop(series: series, reason: "\(engine.name) \(shape.rawValue) \(mode.rawValue): stopped at \(shape.sizeLabel) = \(size): \(stop.reason)")
+                            budgets[engine.name]!.stop(
+                                series: series,
+                                reason:
+                                    "\(engine.name) \(shape.rawValue) \(mode.rawValue): stopped at \(shape.sizeLabel) = \(size): \(stop.reason)"
+                            )
                             timed[engine.name] = nil
                         } catch {
                             notes.append("\(engine.name) \(workload.name) \(mode.rawValue): \(error)")
-                            budgets[engine.name]!.stop(series: series, reason: "\(engine.name) \(shape.rawValue) \(mode.rawValue): stopped at \(shape.sizeLabel) = \(size) after an error")
+                            budgets[engine.name]!.stop(
+                                series: series,
+                                reason:
+                                    "\(engine.name) \(shape.rawValue) \(mode.rawValue): stopped at \(shape.sizeLabel) = \(size) after an error"
+                            )
                             timed[engine.name] = nil
                         }
                         budgets[engine.name]!.spend(ContinuousClock.now - started)
@@ -87,7 +100,8 @@ public func runBenchmarks(_ config: BenchmarkConfiguration, engines: [any Layout
 /// Times one engine on one case for round `round` (its share of the batches, `BenchmarkConfiguration.timing(round:)`):
 /// the full in-process loop, or a calibrated series of adapter bench calls.
 func time(
-    _ engine: any LayoutEngineAdapter, workload: Workload, caseJSON: Data, mode: BenchMode, config: BenchmarkConfiguration,
+    _ engine: any LayoutEngineAdapter, workload: Workload, caseJSON: Data, mode: BenchMode,
+    config: BenchmarkConfiguration,
     round: Int = 0, budget: EngineBudget
 ) throws -> TimingResult {
     let options = config.timing(round: round)
@@ -100,8 +114,10 @@ func time(
     var costPerIteration = 0.0
     func bench(_ iterations: Int) throws -> Double {
         let started = ContinuousClock.now
-        let nanos = try engine.bench(caseJSON: caseJSON, iterations: iterations, plan: schedule.next(iterations: iterations))
-            .nanosPerLayout
+        let nanos = try engine.bench(
+            caseJSON: caseJSON, iterations: iterations, plan: schedule.next(iterations: iterations)
+        )
+        .nanosPerLayout
         // Fresh builds a tree per iteration, so a request's wall time grows with that too; relayout builds one
         // tree per request, a fixed cost that must not shrink the batch (Yoga's caches need a long batch to settle).
         costPerIteration = mode == .fresh ? (ContinuousClock.now - started).nanoseconds / Double(iterations) : nanos
@@ -115,10 +131,16 @@ func time(
     do {
         probe = try bench(1)
     } catch EngineError.timedOut(_, let after) {
-        throw SeriesStop(reason: "one layout took longer than \(formatDuration(nanos: after.nanoseconds)) (the adapter was stopped; limit \(formatDuration(nanos: config.perLayoutLimit.nanoseconds)))")
+        throw SeriesStop(
+            reason:
+                "one layout took longer than \(formatDuration(nanos: after.nanoseconds)) (the adapter was stopped; limit \(formatDuration(nanos: config.perLayoutLimit.nanoseconds)))"
+        )
     }
     if probe > config.perLayoutLimit.nanoseconds {
-        throw SeriesStop(reason: "one layout took \(formatDuration(nanos: probe)) (limit \(formatDuration(nanos: config.perLayoutLimit.nanoseconds)))")
+        throw SeriesStop(
+            reason:
+                "one layout took \(formatDuration(nanos: probe)) (limit \(formatDuration(nanos: config.perLayoutLimit.nanoseconds)))"
+        )
     }
     // Batches may take what is left of the run's budget (at least a second, so that the end of the budget does not
     // cut a batch that has begun).
@@ -135,9 +157,11 @@ func time(
         _ = try bench(iterations)
         iterations = batchSize()
     }
-    var values: [Double] = [], cores: [Double] = []
+    var values: [Double] = []
+    var cores: [Double] = []
     for _ in 0..<options.batches {
-        let batch = try engine.bench(caseJSON: caseJSON, iterations: iterations, plan: schedule.next(iterations: iterations))
+        let batch = try engine.bench(
+            caseJSON: caseJSON, iterations: iterations, plan: schedule.next(iterations: iterations))
         values.append(batch.nanosPerLayout)
         if let core = batch.coreNanosPerLayout { cores.append(core) }
     }

@@ -39,20 +39,29 @@ struct EngineBudget {
     }
 
     mutating func spend(_ duration: Duration) { spent += duration }
-    mutating func record(series: SeriesKey, size: Int, nanos: Double) { history[series, default: []].append((size, nanos)) }
+    mutating func record(series: SeriesKey, size: Int, nanos: Double) {
+        history[series, default: []].append((size, nanos))
+    }
     mutating func stop(series: SeriesKey, reason: String) { stopped[series] = stopped[series] ?? reason }
 
     /// Whether `size` must be skipped because the series stopped, the budget is spent, or one layout is predicted
     /// to exceed the limit. A stopped series is noted once (in `stopNotes`), not once per skipped size.
     mutating func shouldSkip(series: SeriesKey, size: Int, limit perLayout: Duration) -> Bool {
         if stopped[series] != nil { return true }
-        let prefix = "\(series.engine) \(series.shape.rawValue) \(series.mode.rawValue): stopped at \(series.shape.sizeLabel) = \(size)"
+        let prefix =
+            "\(series.engine) \(series.shape.rawValue) \(series.mode.rawValue): stopped at \(series.shape.sizeLabel) = \(size)"
         if remaining <= .zero {
-            stop(series: series, reason: "\(prefix): \(series.shape.rawValue)'s share of the time budget of \(limit) spent")
+            stop(
+                series: series,
+                reason: "\(prefix): \(series.shape.rawValue)'s share of the time budget of \(limit) spent")
             return true
         }
         if let predicted = predictedNanos(series: series, size: size), predicted > perLayout.nanoseconds {
-            stop(series: series, reason: "\(prefix): one layout predicted to take \(formatDuration(nanos: predicted)) (limit \(formatDuration(nanos: perLayout.nanoseconds)))")
+            stop(
+                series: series,
+                reason:
+                    "\(prefix): one layout predicted to take \(formatDuration(nanos: predicted)) (limit \(formatDuration(nanos: perLayout.nanoseconds)))"
+            )
             return true
         }
         return false

@@ -22,7 +22,8 @@ extension ReferenceEngine: InProcessTimable {
         case .fresh, .relayout: break
         case .resize: subject.resizeWidth = workload.resizeWidth(call:)
         case .incremental:
-            subject = try incrementalSubject(root: tree.boxNode, proposal: tree.proposal, change: workload.incrementalChange)
+            subject = try incrementalSubject(
+                root: tree.boxNode, proposal: tree.proposal, change: workload.incrementalChange)
         }
         return subject
     }

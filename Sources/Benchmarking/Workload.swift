@@ -106,8 +106,11 @@ public struct Workload: Hashable, Sendable {
         let grows = isResizeVariant && shape != .flow
         let childWidth: SizeDescription = grows ? .wrap(WrapOptions(grow: 1)) : .wrap()
         let rootWidth: SizeDescription = grows ? .fill : .wrap()
-        let resized = isResizeVariant ? " (resize variant, first laid out \(shortestText(resizeWidth(call: 0))) wide)" : ""
-        let description: String, proposal: BoxProposal, root: BoxNode
+        let resized =
+            isResizeVariant ? " (resize variant, first laid out \(shortestText(resizeWidth(call: 0))) wide)" : ""
+        let description: String
+        let proposal: BoxProposal
+        let root: BoxNode
         switch shape {
         case .linear:
             let leaf = Self.leaf(width: childWidth, margin: 2)

@@ -38,7 +38,8 @@ extension BoxCase {
             let fill = BoxCase.palette[frame.path.count % BoxCase.palette.count]
             scene.append(.rect(visible), style: Style(fill: fill, stroke: BoxCase.outline, lineWidth: 1))
             if let id = frame.id, !id.isEmpty {
-                let run = TextRun(id, fontSize: BoxCase.labelSize, anchor: Point(x: visible.minX + 2, y: visible.minY + 1))
+                let run = TextRun(
+                    id, fontSize: BoxCase.labelSize, anchor: Point(x: visible.minX + 2, y: visible.minY + 1))
                 scene.append(.text(run), clip: visible)
             }
         }

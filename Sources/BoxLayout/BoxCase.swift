@@ -59,7 +59,9 @@ public struct BoxCase: CaseDefinition, Codable, Hashable {
     public func layout(measurer: any TextMeasuring) throws -> BoxFrames {
         let depth = root.depth
         guard depth <= BoxNode.maximumDepth else {
-            throw CaseError(path: "$.root", message: "the tree nests \(depth) levels deep; at most \(BoxNode.maximumDepth) are supported")
+            throw CaseError(
+                path: "$.root",
+                message: "the tree nests \(depth) levels deep; at most \(BoxNode.maximumDepth) are supported")
         }
         let engine = BoxLayoutEngine(root: root, measurer: measurer)
         engine.layout(proposal: proposal)
@@ -74,16 +76,22 @@ public struct BoxCase: CaseDefinition, Codable, Hashable {
         var result: [GeometryMismatch] = []
         for expected in expect.frames {
             guard let found = actual[expected.path] else {
-                result.append(GeometryMismatch(subject: expected.subject, field: "frame", expected: describe(expected.frame), actual: nil))
+                result.append(
+                    GeometryMismatch(
+                        subject: expected.subject, field: "frame", expected: describe(expected.frame), actual: nil))
                 continue
             }
             if let id = expected.id, id != found.id {
-                result.append(GeometryMismatch(subject: expected.subject, field: "id", expected: id, actual: found.id ?? "no id"))
+                result.append(
+                    GeometryMismatch(subject: expected.subject, field: "id", expected: id, actual: found.id ?? "no id"))
             }
-            let fields: [(String, KeyPath<Rect, Double>)] = [("x", \.x), ("y", \.y), ("width", \.width), ("height", \.height)]
+            let fields: [(String, KeyPath<Rect, Double>)] = [
+                ("x", \.x), ("y", \.y), ("width", \.width), ("height", \.height),
+            ]
             for (field, keyPath) in fields {
                 if let mismatch = GeometryMismatch.compare(
-                    expected.subject, field, expected: expected.frame[keyPath: keyPath], actual: found.frame[keyPath: keyPath],
+                    expected.subject, field, expected: expected.frame[keyPath: keyPath],
+                    actual: found.frame[keyPath: keyPath],
                     tolerance: tolerance.geometry)
                 {
                     result.append(mismatch)
@@ -93,7 +101,10 @@ public struct BoxCase: CaseDefinition, Codable, Hashable {
         if expect.frames.contains(where: { $0.path.isEmpty }) {
             let listed = Set(expect.frames.map(\.path))
             for frame in geometry.frames where !listed.contains(frame.path) {
-                result.append(GeometryMismatch(subject: frame.subject, field: "frame", expected: "no such node", actual: describe(frame.frame)))
+                result.append(
+                    GeometryMismatch(
+                        subject: frame.subject, field: "frame", expected: "no such node", actual: describe(frame.frame))
+                )
             }
         }
         return result

@@ -23,7 +23,8 @@ public struct BoxFrame: Codable, Hashable, Sendable {
             throw container.invalidValue("path indices are >= 0, got \(negative)", at: .path)
         }
         id = try container.decodeIfPresent(String.self, forKey: .id)
-        let width = try container.decodeFinite(.width), height = try container.decodeFinite(.height)
+        let width = try container.decodeFinite(.width)
+        let height = try container.decodeFinite(.height)
         guard width >= 0 else { throw container.invalidValue("width must be >= 0, got \(width)", at: .width) }
         guard height >= 0 else { throw container.invalidValue("height must be >= 0, got \(height)", at: .height) }
         frame = Rect(x: try container.decodeFinite(.x), y: try container.decodeFinite(.y), width: width, height: height)

@@ -7,7 +7,8 @@ extension BoxLayoutEngine {
     /// Rebuilds what box `box` derives from its children: the slice of those that take part, their measuring
     /// order (a linear box's order slice, a flow's ranks) and a real linear box's totals.
     func arrangeChildren(_ box: Int) {
-        let node = state.node(box), kind = node.hot.pointee.kind
+        let node = state.node(box)
+        let kind = node.hot.pointee.kind
         // 1. The children that take part, in declaration order, into the box's slots.
         let start = Int(node.cold.pointee.items.declarationStart)
         var count = 0
@@ -20,7 +21,9 @@ extension BoxLayoutEngine {
         // 2. Measuring order (stable): fixed, aspect, wrap by priority, ratio along the main axis (a flow's line
         //    axis). Usually the declaration order already is the measuring order; sort only when it is not.
         let mainAxis = kind == .flow ? node.hot.pointee.axis.crossAxis : node.hot.pointee.axis
-        func level(_ offset: Int) -> (Int, Double) { state.node(state.item(Int32(start + offset))).dim(along: mainAxis).measuringLevel }
+        func level(_ offset: Int) -> (Int, Double) {
+            state.node(state.item(Int32(start + offset))).dim(along: mainAxis).measuringLevel
+        }
         var ordered = Array(0..<count)
         let inOrder = !(1..<max(count, 1)).contains(where: { level($0 - 1) > level($0) })
         if !inOrder { ordered.sort { level($0) != level($1) ? level($0) < level($1) : $0 < $1 } }
@@ -61,7 +64,8 @@ extension BoxLayoutEngine {
     /// Gives node `index` the entry its records alone allow: a cacheable leaf's static entry (`leafCache`),
     /// otherwise none (a box earns its entry by being calculated).
     func resetEntry(_ index: Int) {
-        state.caches[index] = state.hot[index].kind == .leaf && state.hot[index].cacheable ? state.leafCache(index) : .invalid
+        state.caches[index] =
+            state.hot[index].kind == .leaf && state.hot[index].cacheable ? state.leafCache(index) : .invalid
     }
 
     /// Rewrites flow `flow`'s virtual line boxes, which copy its size descriptions, alignment and regulator; they

@@ -45,10 +45,12 @@ public enum BoxMutationError: Error, Hashable, Sendable, CustomStringConvertible
     public var description: String {
         switch self {
         case .unknownIndex(let index, let count): "no node has pre-order index \(index) (the tree has \(count) nodes)"
-        case .unknownPath(let path, let prefix): "no node at path \(path): \(Array(path.prefix(prefix))) has no child \(path[prefix])"
+        case .unknownPath(let path, let prefix):
+            "no node at path \(path): \(Array(path.prefix(prefix))) has no child \(path[prefix])"
         case .unknownID(let id): "no node has id '\(id)'"
         case .ambiguousID(let id, let count): "\(count) nodes have id '\(id)'; address one by path or pre-order index"
-        case .misfit(let mutation, let type, let path): "\(mutation.name) does not apply to the \(type.rawValue) at \(path)"
+        case .misfit(let mutation, let type, let path):
+            "\(mutation.name) does not apply to the \(type.rawValue) at \(path)"
         case .invalidValue(let mutation, let reason): "\(mutation.name): \(reason)"
         }
     }
@@ -74,7 +76,9 @@ extension BoxLayoutEngine {
             var node = 0
             for (depth, position) in path.enumerated() {
                 let children = shape.children(of: node)
-                guard children.indices.contains(children.startIndex + position) else { throw .unknownPath(path, validPrefix: depth) }
+                guard children.indices.contains(children.startIndex + position) else {
+                    throw .unknownPath(path, validPrefix: depth)
+                }
                 node = Int(children[children.startIndex + position])
             }
             return BoxNodeHandle(preorderIndex: node)
@@ -98,7 +102,9 @@ extension BoxLayoutEngine {
         let index = node.preorderIndex
         // 1. The node's own record.
         let record = state.node(index)
-        var describesSize = false, arrangesParent = true, activates = false
+        var describesSize = false
+        var arrangesParent = true
+        var activates = false
         switch mutation {
         case .content(let size):
             precondition(record.hot.pointee.kind == .leaf, "content applies to leaves only")
@@ -170,7 +176,8 @@ extension BoxMutation {
         case .content(let size):
             guard type == .leaf else { throw .misfit(self, type: type, path: path) }
             guard size.width.isFinite, size.height.isFinite, size.width >= 0, size.height >= 0 else {
-                throw .invalidValue(self, reason: "a content size is finite and >= 0, got \(size.width) × \(size.height)")
+                throw .invalidValue(
+                    self, reason: "a content size is finite and >= 0, got \(size.width) × \(size.height)")
             }
         case .width(let description), .height(let description):
             if let reason = description.invalidReason { throw .invalidValue(self, reason: reason) }

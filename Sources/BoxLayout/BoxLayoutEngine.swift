@@ -27,7 +27,8 @@ public final class BoxLayoutEngine: @unchecked Sendable {
                 && MemoryLayout<ColdNode>.offset(of: \.height) == MemoryLayout<Dim>.stride,
             "NodeRef.dim(along:) expects ColdNode to start with width, then height")
         // 1. Pre-order over every node, inactive ones too, so that indices survive activation changes.
-        var nodes: [FlatNode] = [], regulators: [Regulator] = []
+        var nodes: [FlatNode] = []
+        var regulators: [Regulator] = []
         shape = TreeShape(root: root) { node in
             nodes.append(FlatNode(node, measurer: measurer))
             regulators.append(Regulator(node))
@@ -39,8 +40,10 @@ public final class BoxLayoutEngine: @unchecked Sendable {
         var itemList: [Int32] = []
         for index in 0..<realCount where nodes[index].hot.kind != .leaf {
             let capacity = Int32(shape.childStart[index + 1] - shape.childStart[index])
-            let start = Int32(itemList.count), kind = nodes[index].hot.kind
-            nodes[index].cold.items = ItemRange(declarationStart: start, orderStart: kind == .z ? start : start + capacity, count: 0)
+            let start = Int32(itemList.count)
+            let kind = nodes[index].hot.kind
+            nodes[index].cold.items = ItemRange(
+                declarationStart: start, orderStart: kind == .z ? start : start + capacity, count: 0)
             itemList.append(contentsOf: repeatElement(0, count: Int(capacity) * (kind == .z ? 1 : 2)))
             if kind == .flow {
                 nodes[index].cold.linesStart = Int32(itemList.count)
@@ -87,7 +90,8 @@ public final class BoxLayoutEngine: @unchecked Sendable {
             shown[index] = shape.takesPart(index) && (parent < 0 || shown[parent])
             guard shown[index] else { continue }
             if parent >= 0 { paths[index] = paths[parent] + [Int(shape.positions[index])] }
-            let size = state.sizes[index], center = state.centers[index]
+            let size = state.sizes[index]
+            let center = state.centers[index]
             let frame = Rect(
                 x: finite(center.x - size.width / 2), y: finite(center.y - size.height / 2),
                 width: finite(size.width), height: finite(size.height))

@@ -13,7 +13,9 @@ extension BoxNode: Codable {
     }
 
     /// The keys every type accepts.
-    static let measureKeys: Set<CodingKeys> = [.type, .id, .width, .height, .margin, .alignment, .flowEnding, .activated]
+    static let measureKeys: Set<CodingKeys> = [
+        .type, .id, .width, .height, .margin, .alignment, .flowEnding, .activated,
+    ]
 
     /// The keys that apply to `type`; any other key is an error naming the type.
     static func allowedKeys(for type: BoxNodeType) -> Set<CodingKeys> {
@@ -49,7 +51,8 @@ extension BoxNode: Codable {
         let typeName = try container.decode(String.self, forKey: .type)
         guard let type = BoxNodeType(rawValue: typeName) else {
             throw container.invalidValue(
-                "unknown node type '\(typeName)' (allowed: \(BoxNodeType.allCases.map(\.rawValue).joined(separator: ", ")))", at: .type)
+                "unknown node type '\(typeName)' (allowed: \(BoxNodeType.allCases.map(\.rawValue).joined(separator: ", ")))",
+                at: .type)
         }
         // Keys of another type are mistakes, not silently ignored.
         let allowed = BoxNode.allowedKeys(for: type)
@@ -126,7 +129,9 @@ extension BoxNode: Codable {
         if allowed.contains(.itemSpace) { try container.encodeIfPresent(itemSpace, forKey: .itemSpace) }
         if allowed.contains(.runSpace) { try container.encodeIfPresent(runSpace, forKey: .runSpace) }
         if allowed.contains(.runFormat), runFormat != .leading { try container.encode(runFormat, forKey: .runFormat) }
-        if allowed.contains(.runRowSize), runRowSize != BoxNode.defaultRunRowSize { try container.encode(runRowSize, forKey: .runRowSize) }
+        if allowed.contains(.runRowSize), runRowSize != BoxNode.defaultRunRowSize {
+            try container.encode(runRowSize, forKey: .runRowSize)
+        }
         if allowed.contains(.content) { try container.encodeIfPresent(content, forKey: .content) }
         if allowed.contains(.text) { try container.encodeIfPresent(text, forKey: .text) }
         if allowed.contains(.fontSize) { try container.encodeIfPresent(fontSize, forKey: .fontSize) }

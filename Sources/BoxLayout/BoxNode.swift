@@ -51,7 +51,9 @@ public struct WrapOptions: Hashable, Sendable {
     public var shrink: Double
     public var grow: Double
 
-    public init(add: Double = 0, min: Double = 0, max: Double? = nil, priority: Double = 0, shrink: Double = 0, grow: Double = 0) {
+    public init(
+        add: Double = 0, min: Double = 0, max: Double? = nil, priority: Double = 0, shrink: Double = 0, grow: Double = 0
+    ) {
         self.add = add
         self.min = min
         self.max = max
@@ -227,7 +229,8 @@ public struct BoxNode: Hashable, Sendable {
         _ content: Size, id: String? = nil, width: SizeDescription = .wrap(), height: SizeDescription = .wrap(),
         margin: Insets = .zero, alignment: BoxAlignment = .idle
     ) -> BoxNode {
-        BoxNode(type: .leaf, id: id, width: width, height: height, margin: margin, alignment: alignment, content: content)
+        BoxNode(
+            type: .leaf, id: id, width: width, height: height, margin: margin, alignment: alignment, content: content)
     }
 
     /// The greatest depth below this node (0 for a node without children), found without recursion.

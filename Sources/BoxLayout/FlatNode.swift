@@ -133,14 +133,17 @@ struct NodeRef {
 extension FlatNode {
     /// The record of a real node.
     init(_ node: BoxNode, measurer: any TextMeasuring) {
-        let kind: HotNode.Kind = switch node.type {
-        case .leaf: .leaf
-        case .hbox, .vbox: .linear
-        case .hflow, .vflow: .flow
-        case .zbox: .z
-        }
+        let kind: HotNode.Kind =
+            switch node.type {
+            case .leaf: .leaf
+            case .hbox, .vbox: .linear
+            case .hflow, .vflow: .flow
+            case .zbox: .z
+            }
         var natural = node.content ?? .zero
-        if let text = node.text { natural = measurer.size(of: text, fontSize: node.fontSize ?? BoxNode.defaultFontSize) }
+        if let text = node.text {
+            natural = measurer.size(of: text, fontSize: node.fontSize ?? BoxNode.defaultFontSize)
+        }
         self.init(
             kind: kind, axis: node.type.direction, flowEnding: node.flowEnding, margin: node.margin,
             width: Dim(node.width), height: Dim(node.height), natural: natural, alignment: node.alignment)

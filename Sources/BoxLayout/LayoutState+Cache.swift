@@ -45,7 +45,8 @@ extension NodeRef {
     /// qualifies, but its entries hold only for an unbounded main residual, where nothing grows (`measureAll`).
     /// Computed bottom-up by the engine's init, and up the path by mutations.
     func qualifiesForCache(children: some Sequence<NodeRef>) -> Bool {
-        let width = dim(along: .horizontal), height = dim(along: .vertical)
+        let width = dim(along: .horizontal)
+        let height = dim(along: .vertical)
         guard hot.pointee.kind != .flow, cold.pointee.aspect == nil, width.kind == .fixed || width.isWrap,
             height.kind == .fixed || height.isWrap
         else { return false }
@@ -64,7 +65,8 @@ extension LayoutState {
     func offerNeed(_ index: Int, inner: Size, wrapped: Size) -> Size {
         let node = node(index)
         func need(_ axis: Axis) -> Double {
-            let dim = node.dim(along: axis), innerNeed = inner.main(along: axis)
+            let dim = node.dim(along: axis)
+            let innerNeed = inner.main(along: axis)
             let padding = regulator(index).pointee.padding.main(along: axis)
             var residualNeed = innerNeed > 0 ? offerThreshold(innerNeed, plus: padding) : -.infinity
             if dim.kind == .fixed { return dim.value >= residualNeed ? -.infinity : .infinity }
@@ -90,7 +92,8 @@ extension LayoutState {
     ///    offer (quirk 9). 3. The result is the leaf measured under the need itself.
     func leafCache(_ index: Int) -> MeasureCache {
         let node = node(index)
-        let width = node.dim(along: .horizontal), height = node.dim(along: .vertical)
+        let width = node.dim(along: .horizontal)
+        let height = node.dim(along: .vertical)
         let hasWrap = width.isWrap || height.isWrap
         let zeroFixed = (width.kind == .fixed && width.value == 0) || (height.kind == .fixed && height.value == 0)
         func need(_ axis: Axis) -> Double {
@@ -101,7 +104,9 @@ extension LayoutState {
             guard residualNeed <= dim.max else { return .infinity }
             return upperSum(residualNeed, node.hot.pointee.margin.main(along: axis))
         }
-        let needSize = hasWrap ? Size(width: need(.horizontal), height: need(.vertical)) : Size(width: -.infinity, height: -.infinity)
+        let needSize =
+            hasWrap
+            ? Size(width: need(.horizontal), height: need(.vertical)) : Size(width: -.infinity, height: -.infinity)
         let entry = MeasureCache(need: needSize, result: .zero)
         guard entry.admits(Size(width: unbounded, height: unbounded)) else { return .invalid }
         // Any offer at least the need is in the unclipped regime; −∞ axes ignore the offer (fixed residual).

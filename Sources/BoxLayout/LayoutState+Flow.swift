@@ -6,9 +6,11 @@ extension LayoutState {
     mutating func calculateFlow(_ flow: Int, offered: Size) -> Size {
         // 1. Break the items into lines, by count or by content; 2. each line measures its items in their
         // measuring order, sorted as the line closes (`setLine`).
-        let lineCount = regulator(flow).pointee.arrange > 0 ? breakByCount(flow) : breakByContent(flow, offered: offered)
+        let lineCount =
+            regulator(flow).pointee.arrange > 0 ? breakByCount(flow) : breakByContent(flow, offered: offered)
         // 3. The outer box: the flow's own size, padding and margins, gap runSpace, format runFormat.
-        let size = calculateLinear(flow, outerParameters(flow), items: lines(of: flow, count: lineCount), offered: offered)
+        let size = calculateLinear(
+            flow, outerParameters(flow), items: lines(of: flow, count: lineCount), offered: offered)
         // 4. Each line places its items, now that the outer box has placed the line.
         placeLines(flow, lineCount: lineCount)
         return size
@@ -30,9 +32,12 @@ extension LayoutState {
     private mutating func placeLines(_ flow: Int, lineCount: Int) {
         for line in 0..<lineCount {
             let box = lineBox(of: flow, line)
-            guard let placement = linePlacements[box - firstLineBox], let totals = regulators[box].linearTotals else { continue }
+            guard let placement = linePlacements[box - firstLineBox], let totals = regulators[box].linearTotals else {
+                continue
+            }
             let origin = Point(x: centers[box].x - sizes[box].width / 2, y: centers[box].y - sizes[box].height / 2)
-            let parameters = linearParameters(box), boxMainIsWrap = node(box).dim(along: parameters.axis).isWrap
+            let parameters = linearParameters(box)
+            let boxMainIsWrap = node(box).dim(along: parameters.axis).isWrap
             unswitched(on: parameters.axis) { axis in
                 placeLinear(
                     box, parameters, cold[box].items, totals, placement, boxMainIsWrap: boxMainIsWrap, origin: origin,
@@ -41,7 +46,9 @@ extension LayoutState {
         }
     }
 
-    @inline(__always) private func lineBox(of flow: Int, _ line: Int) -> Int { item(cold[flow].linesStart + Int32(line)) }
+    @inline(__always) private func lineBox(of flow: Int, _ line: Int) -> Int {
+        item(cold[flow].linesStart + Int32(line))
+    }
 
     /// Gives line `line` the items `start..<end` (indices into the flow's items) in their measuring order, and
     /// the line its totals (`LinearTotals`).
@@ -52,7 +59,8 @@ extension LayoutState {
     ///    as at the last layout keeps them: every change to the flow's items or to the descriptions the totals
     ///    read starts the lines over (`arrangeChildren`, `rewriteLines`).
     private mutating func setLine(_ line: Int, of flow: Int, _ start: Int32, _ end: Int32) {
-        let items = cold[flow].items, box = lineBox(of: flow, line)
+        let items = cold[flow].items
+        let box = lineBox(of: flow, line)
         let inOrder = regulator(flow).pointee.itemsInMeasuringOrder
         let lineItems = ItemRange(
             declarationStart: items.declarationStart + start,
@@ -66,7 +74,8 @@ extension LayoutState {
     /// Count mode: `arrange` items per line, in declaration order. Items are measured once, by their line.
     private mutating func breakByCount(_ flow: Int) -> Int {
         var lineCount = 0
-        let count = cold[flow].items.count, arrange = Int32(clamping: regulator(flow).pointee.arrange)
+        let count = cold[flow].items.count
+        let arrange = Int32(clamping: regulator(flow).pointee.arrange)
         for start in stride(from: Int32(0), to: count, by: Int(arrange)) {
             setLine(lineCount, of: flow, start, min(start + arrange, count))
             lineCount += 1
@@ -82,16 +91,22 @@ extension LayoutState {
     /// (Puyopuyo keeps the accumulator, so every later item got its own line), and `flowEnding` never closes an
     /// empty line.
     private mutating func breakByContent(_ flow: Int, offered: Size) -> Int {
-        unswitched(on: hot[flow].axis.crossAxis) { lineAxis in breakByContent(flow, offered: offered, lineAxis: lineAxis) }
+        unswitched(on: hot[flow].axis.crossAxis) { lineAxis in
+            breakByContent(flow, offered: offered, lineAxis: lineAxis)
+        }
     }
 
     /// `breakByContent` with the line axis a literal (`unswitched`).
     @inline(__always)
     private mutating func breakByContent(_ flow: Int, offered: Size, lineAxis: Axis) -> Int {
         let inner = residuals(flow, offered: offered).inner
-        let limit = inner.main(along: lineAxis), itemSpace = regulator(flow).pointee.itemSpace
-        let declarationStart = cold[flow].items.declarationStart, count = cold[flow].items.count
-        var lineCount = 0, lineStart: Int32 = 0, accumulated = 0.0
+        let limit = inner.main(along: lineAxis)
+        let itemSpace = regulator(flow).pointee.itemSpace
+        let declarationStart = cold[flow].items.declarationStart
+        let count = cold[flow].items.count
+        var lineCount = 0
+        var lineStart: Int32 = 0
+        var accumulated = 0.0
         for index in 0..<count {
             let child = item(declarationStart + index)
             let extent = calculate(child, offered: inner).main(along: lineAxis)
@@ -133,7 +148,8 @@ extension LayoutState {
     /// Copies a line's items into its measuring-order slice and sorts them by their static rank (insertion sort:
     /// linear when the line is already in order, and no allocation).
     private mutating func sortByRank(_ items: ItemRange) {
-        let start = Int(items.orderStart), count = Int(items.count)
+        let start = Int(items.orderStart)
+        let count = Int(items.count)
         for offset in 0..<count {
             let child = itemList[Int(items.declarationStart) + offset]
             var slot = start + offset

@@ -16,17 +16,21 @@ extension LayoutState {
 
     /// Steps 1 and 2: the residuals and the totals M, Σratio, Σshrink, Σgrow and Stot. Kept out of the recursive
     /// frame so deep trees use little stack.
-    private mutating func prepareLinear(_ box: Int, _ parameters: LinearParameters, _ items: ItemRange, offered: Size) -> LinearPass {
+    private mutating func prepareLinear(_ box: Int, _ parameters: LinearParameters, _ items: ItemRange, offered: Size)
+        -> LinearPass
+    {
         let axis = parameters.axis
         let (residual, inner) = residuals(box, offered: offered)
         var pass = LinearPass(
             axis: axis, residual: residual, innerMain: inner.main(along: axis), innerCross: inner.cross(along: axis),
-            boxMainIsWrap: node(box).dim(along: axis).isWrap, boxCrossIsWrap: node(box).dim(along: axis.crossAxis).isWrap,
+            boxMainIsWrap: node(box).dim(along: axis).isWrap,
+            boxCrossIsWrap: node(box).dim(along: axis.crossAxis).isWrap,
             tracksNeed: hot[box].cacheable)
         let totals = regulator(box).pointee.linearTotals ?? countTotals(box, parameters, items)
         pass.totals = totals
         if totals.drops {
-            for position in items.declarationStart..<items.declarationStart + items.count where !takesPart(node(item(position)), pass) {
+            for position in items.declarationStart..<items.declarationStart + items.count
+            where !takesPart(node(item(position)), pass) {
                 clear(item(position))
             }
         }
@@ -40,7 +44,8 @@ extension LayoutState {
 
     /// `countTotals` with its main axis a literal (`unswitched`).
     @inline(__always)
-    private func countTotals(_ box: Int, _ parameters: LinearParameters, _ items: ItemRange, axis: Axis) -> LinearTotals {
+    private func countTotals(_ box: Int, _ parameters: LinearParameters, _ items: ItemRange, axis: Axis) -> LinearTotals
+    {
         let boxMainIsWrap = node(box).dim(along: axis).isWrap
         var totals = LinearTotals()
         for position in items.declarationStart..<items.declarationStart + items.count {
@@ -71,7 +76,8 @@ extension LayoutState {
     private mutating func finishLinear(
         _ box: Int, _ parameters: LinearParameters, _ items: ItemRange, _ pass: LinearPass, offered: Size
     ) -> Size {
-        let node = node(box), axis = parameters.axis
+        let node = node(box)
+        let axis = parameters.axis
         let padding = regulator(box).pointee.padding
         let wrapped = Size(
             main: pass.totals.margins + pass.totals.gaps + pass.used + padding.main(along: axis),
@@ -86,7 +92,9 @@ extension LayoutState {
             linePlacements[box - firstLineBox] = placement
         } else {
             unswitched(on: axis) { axis in
-                placeLinear(box, parameters, items, pass.totals, placement, boxMainIsWrap: pass.boxMainIsWrap, origin: nil, axis: axis)
+                placeLinear(
+                    box, parameters, items, pass.totals, placement, boxMainIsWrap: pass.boxMainIsWrap, origin: nil,
+                    axis: axis)
             }
         }
         if pass.tracksNeed {
@@ -107,7 +115,9 @@ extension LayoutState {
         let main = childNode.dim(along: axis)
         if main.isWrap && !main.isFlex {
             let free = upperSum(need.main(along: axis), -childNode.hot.pointee.margin.main(along: axis))
-            if free > 0 { pass.needMain = max(pass.needMain, upperSum(free, pass.totals.margins + pass.totals.gaps + pass.used)) }
+            if free > 0 {
+                pass.needMain = max(pass.needMain, upperSum(free, pass.totals.margins + pass.totals.gaps + pass.used))
+            }
         } else if !(offered.main(along: axis) >= need.main(along: axis)) {
             pass.needMain = .infinity
         }
@@ -126,7 +136,8 @@ extension LayoutState {
     }
 
     /// `takesPart` for a box with these totals, whose main axis is `axis` and wraps when `boxMainIsWrap`.
-    @inline(__always) func takesPart(_ child: NodeRef, _ totals: LinearTotals, boxMainIsWrap: Bool, axis: Axis) -> Bool {
+    @inline(__always) func takesPart(_ child: NodeRef, _ totals: LinearTotals, boxMainIsWrap: Bool, axis: Axis) -> Bool
+    {
         !(_slowPath(totals.drops && boxMainIsWrap) && child.dim(along: axis).isRatio)
     }
 
@@ -134,20 +145,24 @@ extension LayoutState {
     /// - Parameter estimate: the cross size the conflict solver is trying; **its ratio factor is not applied** (quirk).
     @inline(__always)
     private func offer(_ child: NodeRef, _ pass: LinearPass, estimate: Double?, axis: Axis) -> Size {
-        let main = child.dim(along: axis), cross = child.dim(along: axis.crossAxis)
+        let main = child.dim(along: axis)
+        let cross = child.dim(along: axis.crossAxis)
         let margin = child.hot.pointee.margin
-        let mainMargins = margin.main(along: axis), crossMargins = margin.cross(along: axis)
-        let mainOffer: Double = switch main.kind {
-        case .fixed: main.value + mainMargins
-        case .wrap: main.isFlex ? unbounded : pass.free + mainMargins
-        case .ratio: pass.free * (main.value / pass.totals.ratioSum) + mainMargins
-        case .aspect: pass.free + mainMargins
-        }
-        let crossOffer: Double = switch cross.kind {
-        case .fixed: cross.value + crossMargins
-        case .wrap, .aspect: pass.innerCross
-        case .ratio: estimate ?? (pass.boxCrossIsWrap ? 0 : capped(pass.innerCross * cross.value))
-        }
+        let mainMargins = margin.main(along: axis)
+        let crossMargins = margin.cross(along: axis)
+        let mainOffer: Double =
+            switch main.kind {
+            case .fixed: main.value + mainMargins
+            case .wrap: main.isFlex ? unbounded : pass.free + mainMargins
+            case .ratio: pass.free * (main.value / pass.totals.ratioSum) + mainMargins
+            case .aspect: pass.free + mainMargins
+            }
+        let crossOffer: Double =
+            switch cross.kind {
+            case .fixed: cross.value + crossMargins
+            case .wrap, .aspect: pass.innerCross
+            case .ratio: estimate ?? (pass.boxCrossIsWrap ? 0 : capped(pass.innerCross * cross.value))
+            }
         return Size(main: mainOffer, cross: crossOffer, along: axis)
     }
 
@@ -159,7 +174,8 @@ extension LayoutState {
             pass.used += size.main(along: axis)
         }
         if !child.dim(along: axis.crossAxis).isRatio {
-            pass.crossExtent = max(pass.crossExtent, size.cross(along: axis) + child.hot.pointee.margin.cross(along: axis))
+            pass.crossExtent = max(
+                pass.crossExtent, size.cross(along: axis) + child.hot.pointee.margin.cross(along: axis))
         }
     }
 
@@ -171,7 +187,8 @@ extension LayoutState {
         // 1. Measuring order: fixed, aspect, wrap by priority, ratio. Each wrap gets what is still free.
         unswitched(on: pass.axis) { axis in
             for position in items.orderStart..<items.orderStart + items.count {
-                let child = item(position), childNode = node(child)
+                let child = item(position)
+                let childNode = node(child)
                 guard takesPart(childNode, pass) else { continue }
                 let offered = offer(childNode, pass, estimate: estimate, axis: axis)
                 let size = calculate(child, offered: offered)
@@ -180,7 +197,9 @@ extension LayoutState {
             }
         }
         // No shrink happens while Rm ≥ M + Stot + T (the overflow test of `shrinkIfNeeded`).
-        if pass.tracksNeed && pass.totals.shrinkSum > 0 { pass.needMain = max(pass.needMain, pass.totals.margins + pass.totals.gaps + pass.used) }
+        if pass.tracksNeed && pass.totals.shrinkSum > 0 {
+            pass.needMain = max(pass.needMain, pass.totals.margins + pass.totals.gaps + pass.used)
+        }
         // Grow shares the free space, which moves with every finite Rm: only an unbounded Rm, where nothing grows
         // (the fix for quirk 7), gives one result.
         if pass.tracksNeed && pass.totals.growSum > 0 { pass.needMain = max(pass.needMain, unbounded) }
@@ -195,7 +214,8 @@ extension LayoutState {
         pass.crossExtent = 0
         unswitched(on: pass.axis) { axis in
             for position in items.declarationStart..<items.declarationStart + items.count {
-                let child = item(position), childNode = node(child)
+                let child = item(position)
+                let childNode = node(child)
                 if takesPart(childNode, pass) { accumulate(childNode, sizes[child], &pass, axis: axis) }
             }
         }
@@ -209,11 +229,14 @@ extension LayoutState {
 
     /// `shrinkIfNeeded` with its main axis a literal (`unswitched`).
     @inline(__always)
-    private mutating func shrinkIfNeeded(_ items: ItemRange, _ pass: inout LinearPass, estimate: Double?, axis: Axis) -> Bool {
+    private mutating func shrinkIfNeeded(_ items: ItemRange, _ pass: inout LinearPass, estimate: Double?, axis: Axis)
+        -> Bool
+    {
         let overflow = pass.totals.margins + pass.totals.gaps + pass.used - pass.innerMain
         guard pass.totals.shrinkSum > 0, overflow > 0 else { return false }
         for position in items.declarationStart..<items.declarationStart + items.count {
-            let child = item(position), childNode = node(child)
+            let child = item(position)
+            let childNode = node(child)
             let main = childNode.dim(along: axis)
             guard takesPart(childNode, pass), main.isWrap, main.shrink > 0 else { continue }
             let current = sizes[child].main(along: axis)
@@ -238,14 +261,18 @@ extension LayoutState {
 
     /// `growIfNeeded` with its main axis a literal (`unswitched`).
     @inline(__always)
-    private mutating func growIfNeeded(_ items: ItemRange, _ pass: inout LinearPass, estimate: Double?, axis: Axis) -> Bool {
-        guard pass.totals.growSum > 0, pass.totals.ratioSum == 0, pass.used < pass.innerMain, pass.innerMain < unbounded else { return false }
+    private mutating func growIfNeeded(_ items: ItemRange, _ pass: inout LinearPass, estimate: Double?, axis: Axis)
+        -> Bool
+    {
+        guard pass.totals.growSum > 0, pass.totals.ratioSum == 0, pass.used < pass.innerMain, pass.innerMain < unbounded
+        else { return false }
         let free = pass.free
         pass.used = 0
         pass.ratioUsed = 0
         pass.crossExtent = 0
         for position in items.declarationStart..<items.declarationStart + items.count {
-            let child = item(position), childNode = node(child)
+            let child = item(position)
+            let childNode = node(child)
             guard takesPart(childNode, pass) else { continue }
             let main = childNode.dim(along: axis)
             if main.isWrap && main.grow > 0 {
@@ -265,7 +292,8 @@ extension LayoutState {
         let historyStart = conflictHistory.count
         defer { conflictHistory.removeSubrange(historyStart...) }
         var estimate = pass.crossExtent
-        var best = estimate, bestDelta = Double.infinity
+        var best = estimate
+        var bestDelta = Double.infinity
         var attempts = 0
         while true {
             let tries = conflictHistory[historyStart...].reduce(0) { $1 == estimate ? $0 + 1 : $0 }
@@ -298,7 +326,8 @@ extension LayoutState {
     /// `axis` is `parameters.axis` as a literal (`unswitched`).
     @inline(__always)
     mutating func placeLinear(
-        _ box: Int, _ parameters: LinearParameters, _ items: ItemRange, _ totals: LinearTotals, _ placement: LinearPlacement,
+        _ box: Int, _ parameters: LinearParameters, _ items: ItemRange, _ totals: LinearTotals,
+        _ placement: LinearPlacement,
         boxMainIsWrap: Bool, origin: Point?, axis: Axis
     ) {
         // 1. The format's offsets.
@@ -307,25 +336,32 @@ extension LayoutState {
         let count = Double(totals.count)
         // 2. A justifyContent without a cross component means centre in a linear box.
         let boxJustify = regulator(box).pointee.justify
-        let justification = Justification(boxJustify.hasComponent(along: axis.crossAxis) ? boxJustify : .center, axis: axis.crossAxis)
-        let padding = regulator(box).pointee.padding, paddingStart = padding.mainStart(along: axis)
+        let justification = Justification(
+            boxJustify.hasComponent(along: axis.crossAxis) ? boxJustify : .center, axis: axis.crossAxis)
+        let padding = regulator(box).pointee.padding
+        let paddingStart = padding.mainStart(along: axis)
         let crossExtent = placement.crossExtent
-        var end = 0.0, index = 0.0
+        var end = 0.0
+        var index = 0.0
         for step in 0..<Int(items.count) {
-            let position = parameters.reverse ? items.declarationStart + items.count - 1 - Int32(step) : items.declarationStart + Int32(step)
-            let child = item(position), childNode = node(child)
+            let position =
+                parameters.reverse
+                ? items.declarationStart + items.count - 1 - Int32(step) : items.declarationStart + Int32(step)
+            let child = item(position)
+            let childNode = node(child)
             guard takesPart(childNode, totals, boxMainIsWrap: boxMainIsWrap, axis: axis) else { continue }
             let margin = childNode.hot.pointee.margin
             let main = sizes[child].main(along: axis)
             let base = end + margin.mainStart(along: axis) + main / 2
             end = base + main / 2 + margin.mainEnd(along: axis)
-            let offset: Double = switch format {
-            case .leading: parameters.space * index
-            case .trailing: parameters.space * index + free
-            case .center: parameters.space * index + free / 2
-            case .between: index == 0 ? 0 : (free + totals.gaps) / (count - 1) * index
-            case .round: (free + totals.gaps) / (count + 1) * (index + 1)
-            }
+            let offset: Double =
+                switch format {
+                case .leading: parameters.space * index
+                case .trailing: parameters.space * index + free
+                case .center: parameters.space * index + free / 2
+                case .between: index == 0 ? 0 : (free + totals.gaps) / (count - 1) * index
+                case .round: (free + totals.gaps) / (count + 1) * (index + 1)
+                }
             let cross = place(child, padding: padding, extent: crossExtent, justification)
             let center = Point(main: paddingStart + base + offset, cross: cross, along: axis)
             centers[child] = if let origin { center + origin } else { center }

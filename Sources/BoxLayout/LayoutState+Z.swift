@@ -36,9 +36,11 @@ extension LayoutState {
     }
 
     private mutating func finishZ(_ box: Int, _ items: ItemRange, residual: Size, wrapped: Size) -> Size {
-        let justify = regulator(box).pointee.justify, padding = regulator(box).pointee.padding
+        let justify = regulator(box).pointee.justify
+        let padding = regulator(box).pointee.padding
         let size = Residuals.intrinsic(of: node(box), residual: residual, wrapped: wrapped)
-        let horizontal = Justification(justify, axis: .horizontal), vertical = Justification(justify, axis: .vertical)
+        let horizontal = Justification(justify, axis: .horizontal)
+        let vertical = Justification(justify, axis: .vertical)
         for position in items.declarationStart..<items.declarationStart + items.count {
             let child = item(position)
             let x = place(child, padding: padding, extent: size.width, horizontal)

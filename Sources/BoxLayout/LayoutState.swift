@@ -51,7 +51,8 @@ struct LayoutState {
     private static func buffer<C: Collection>(_ elements: C, alignment: Int = 1) -> UnsafeMutablePointer<C.Element> {
         let capacity = max(elements.count, 1)
         let pointer = UnsafeMutableRawPointer.allocate(
-            byteCount: MemoryLayout<C.Element>.stride * capacity, alignment: max(alignment, MemoryLayout<C.Element>.alignment)
+            byteCount: MemoryLayout<C.Element>.stride * capacity,
+            alignment: max(alignment, MemoryLayout<C.Element>.alignment)
         ).bindMemory(to: C.Element.self, capacity: capacity)
         _ = UnsafeMutableBufferPointer(start: pointer, count: elements.count).initialize(from: elements)
         return pointer
@@ -93,7 +94,8 @@ struct LayoutState {
         } else {
             switch hot[index].kind {
             case .leaf: size = measureLeaf(index, offered: offered)
-            case .linear: size = calculateLinear(index, linearParameters(index), items: cold[index].items, offered: offered)
+            case .linear:
+                size = calculateLinear(index, linearParameters(index), items: cold[index].items, offered: offered)
             case .flow: size = calculateFlow(index, offered: offered)
             case .z: size = calculateZ(index, offered: offered)
             }
@@ -165,7 +167,8 @@ struct LayoutState {
     /// The centre of `child` on the justification's axis inside `box`, whose final extent on that axis is `extent`.
     @inline(__always)
     func place(_ child: Int, padding: Insets, extent: Double, _ justification: Justification) -> Double {
-        let margin = hot[child].margin, axis = justification.axis
+        let margin = hot[child].margin
+        let axis = justification.axis
         let placement = AxisPlacement(
             extent: extent, paddingStart: padding.mainStart(along: axis), paddingEnd: padding.mainEnd(along: axis))
         return placement.center(
@@ -200,7 +203,8 @@ struct Justification {
     /// The rule for `child`: the box's own for a child without alignment flags (read from its hot half), else from
     /// the child's whole alignment.
     @inline(__always) func rule(for child: NodeRef) -> AxisAlignment {
-        child.hot.pointee.alignmentFlags.isEmpty ? unaligned : AxisAlignment(child.alignment, justify: justify, axis: axis)
+        child.hot.pointee.alignmentFlags.isEmpty
+            ? unaligned : AxisAlignment(child.alignment, justify: justify, axis: axis)
     }
 }
 
@@ -220,7 +224,9 @@ struct AxisAlignment {
         let target = alignment == .none || alignment.hasComponent(along: axis) ? alignment : justify
         let flags = target.flags
         // 2. Map leading / trailing (left-to-right only) and 3. apply the precedence start > end > centre.
-        let start: Bool, end: Bool, middle: Bool
+        let start: Bool
+        let end: Bool
+        let middle: Bool
         if axis == .horizontal {
             let semantic = flags.isDisjoint(with: [.left, .right])
             start = flags.contains(.left) || (semantic && flags.contains(.leading))

@@ -29,7 +29,9 @@ enum Residuals {
     /// `max` applied, then collapsed to the aspect ratio.
     @inline(__always)
     static func content(of node: NodeRef, offered: Size) -> Size {
-        let margin = node.hot.pointee.margin, width = node.cold.pointee.width, height = node.cold.pointee.height
+        let margin = node.hot.pointee.margin
+        let width = node.cold.pointee.width
+        let height = node.cold.pointee.height
         var residualWidth = max(offered.width - margin.horizontal, 0)
         var residualHeight = max(offered.height - margin.vertical, 0)
         if width.kind == .fixed { residualWidth = width.value }
@@ -50,8 +52,11 @@ enum Residuals {
     @inline(__always)
     static func intrinsic(of node: NodeRef, residual: Size, wrapped: Size) -> Size {
         let size = Size(
-            width: resolve(node.cold.pointee.width, residual: residual.width, content: max(min(wrapped.width, residual.width), 0)),
-            height: resolve(node.cold.pointee.height, residual: residual.height, content: max(min(wrapped.height, residual.height), 0)))
+            width: resolve(
+                node.cold.pointee.width, residual: residual.width, content: max(min(wrapped.width, residual.width), 0)),
+            height: resolve(
+                node.cold.pointee.height, residual: residual.height,
+                content: max(min(wrapped.height, residual.height), 0)))
         guard let aspect = node.cold.pointee.aspect else { return size }
         return expand(size, aspect: aspect)
     }

@@ -12,7 +12,9 @@ extension SizeDescription: Codable {
     public init(from decoder: any Decoder) throws {
         let single = try decoder.singleValueContainer()
         if let fixed = try? single.decode(Double.self) {
-            guard fixed.isFinite, fixed >= 0 else { throw decoder.invalidValue("a fixed size must be a finite number >= 0, got \(fixed)") }
+            guard fixed.isFinite, fixed >= 0 else {
+                throw decoder.invalidValue("a fixed size must be a finite number >= 0, got \(fixed)")
+            }
             self = .fixed(fixed)
             return
         }
@@ -75,7 +77,8 @@ extension WrapOptions: Codable {
         shrink = try container.decodeNonNegative(.shrink, default: 0)
         grow = try container.decodeNonNegative(.grow, default: 0)
         if grow > 0, max != nil {
-            throw container.invalidValue("a wrap size with grow > 0 cannot have a max (Puyopuyo forces it to infinity)", at: .max)
+            throw container.invalidValue(
+                "a wrap size with grow > 0 cannot have a max (Puyopuyo forces it to infinity)", at: .max)
         }
     }
 
@@ -125,11 +128,12 @@ extension BoxAlignment: Codable {
                 throw entry.invalidValue("an alignment object must hold exactly one of horzCenter, vertCenter, center")
             }
             let ratio = try object.decodeFinite(key)
-            let value: BoxAlignment = switch key {
-            case .horzCenter: .horzCenter(ratio)
-            case .vertCenter: .vertCenter(ratio)
-            case .center: .center(x: ratio, y: ratio)
-            }
+            let value: BoxAlignment =
+                switch key {
+                case .horzCenter: .horzCenter(ratio)
+                case .vertCenter: .vertCenter(ratio)
+                case .center: .center(x: ratio, y: ratio)
+                }
             result = result.union(value)
         }
         self = result
@@ -140,7 +144,8 @@ extension BoxAlignment: Codable {
     static func named(_ word: String, decoder: any Decoder) throws -> BoxAlignment {
         if word == "center" { return .center }
         guard let flags = names.first(where: { $0.0 == word })?.1 else {
-            throw decoder.invalidValue("unknown alignment '\(word)' (allowed: \((names.map(\.0) + ["center"]).joined(separator: ", ")))")
+            throw decoder.invalidValue(
+                "unknown alignment '\(word)' (allowed: \((names.map(\.0) + ["center"]).joined(separator: ", ")))")
         }
         return BoxAlignment(flags)
     }
@@ -167,8 +172,12 @@ extension BoxProposal: Codable {
         let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
         width = try container.decodeFiniteIfPresent(.width)
         height = try container.decodeFiniteIfPresent(.height)
-        if let width, width < 0 { throw container.invalidValue("expected a number >= 0 or null, got \(width)", at: .width) }
-        if let height, height < 0 { throw container.invalidValue("expected a number >= 0 or null, got \(height)", at: .height) }
+        if let width, width < 0 {
+            throw container.invalidValue("expected a number >= 0 or null, got \(width)", at: .width)
+        }
+        if let height, height < 0 {
+            throw container.invalidValue("expected a number >= 0 or null, got \(height)", at: .height)
+        }
     }
 
     public func encode(to encoder: any Encoder) throws {

@@ -68,7 +68,8 @@ struct TreeShape {
 
     /// The node's path: child indices from the root (among all children), as frames give it.
     func path(of index: Int) -> [Int] {
-        var path: [Int] = [], node = index
+        var path: [Int] = []
+        var node = index
         while parents[node] >= 0 {
             path.append(Int(positions[node]))
             node = Int(parents[node])

@@ -97,9 +97,13 @@ public indirect enum CanonicalJSON: Hashable, Sendable {
 
     private func oneLine(comma: String, colon: String) -> String {
         switch self {
-        case .array(let items): "[" + items.map { $0.oneLine(comma: comma, colon: colon) }.joined(separator: comma) + "]"
+        case .array(let items):
+            "[" + items.map { $0.oneLine(comma: comma, colon: colon) }.joined(separator: comma) + "]"
         case .object(let members):
-            "{" + Self.sorted(members).map { Self.quoted($0.key) + colon + $0.value.oneLine(comma: comma, colon: colon) }
+            "{"
+                + Self.sorted(members).map {
+                    Self.quoted($0.key) + colon + $0.value.oneLine(comma: comma, colon: colon)
+                }
                 .joined(separator: comma) + "}"
         default: scalarText
         }

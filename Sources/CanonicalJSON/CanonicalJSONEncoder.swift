@@ -11,7 +11,9 @@ final class CanonicalJSONEncoder: Encoder {
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
         let object: ObjectBox
-        if case .object(let existing) = storage { object = existing } else {
+        if case .object(let existing) = storage {
+            object = existing
+        } else {
             object = ObjectBox()
             storage = .object(object)
         }
@@ -20,7 +22,9 @@ final class CanonicalJSONEncoder: Encoder {
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
         let array: ArrayBox
-        if case .array(let existing) = storage { array = existing } else {
+        if case .array(let existing) = storage {
+            array = existing
+        } else {
             array = ArrayBox()
             storage = .array(array)
         }
@@ -40,7 +44,7 @@ final class CanonicalJSONEncoder: Encoder {
     }
 }
 
-fileprivate enum Slot {
+private enum Slot {
     case empty
     case scalar(CanonicalJSON)
     case object(ObjectBox)
@@ -56,10 +60,10 @@ fileprivate enum Slot {
     }
 }
 
-fileprivate final class ObjectBox { var members: [String: Slot] = [:] }
-fileprivate final class ArrayBox { var items: [Slot] = [] }
+private final class ObjectBox { var members: [String: Slot] = [:] }
+private final class ArrayBox { var items: [Slot] = [] }
 
-fileprivate struct Index: CodingKey {
+private struct Index: CodingKey {
     var stringValue: String { String(intValue!) }
     var intValue: Int?
     init(_ index: Int) { intValue = index }
@@ -67,7 +71,7 @@ fileprivate struct Index: CodingKey {
     init?(intValue: Int) { self.intValue = intValue }
 }
 
-fileprivate func scalar(_ value: some Encodable, at path: [any CodingKey]) throws -> Slot {
+private func scalar(_ value: some Encodable, at path: [any CodingKey]) throws -> Slot {
     switch value {
     case let flag as Bool: return .scalar(.bool(flag))
     case let text as String: return .scalar(.string(text))
@@ -85,7 +89,7 @@ fileprivate func scalar(_ value: some Encodable, at path: [any CodingKey]) throw
     }
 }
 
-fileprivate struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
+private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     let object: ObjectBox
     let codingPath: [any CodingKey]
 
@@ -113,7 +117,7 @@ fileprivate struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtoco
     mutating func superEncoder(forKey key: Key) -> any Encoder { CanonicalJSONEncoder(codingPath: codingPath + [key]) }
 }
 
-fileprivate struct UnkeyedContainer: UnkeyedEncodingContainer {
+private struct UnkeyedContainer: UnkeyedEncodingContainer {
     let array: ArrayBox
     let codingPath: [any CodingKey]
     var count: Int { array.items.count }
@@ -141,7 +145,7 @@ fileprivate struct UnkeyedContainer: UnkeyedEncodingContainer {
     mutating func superEncoder() -> any Encoder { CanonicalJSONEncoder(codingPath: codingPath) }
 }
 
-fileprivate struct SingleValueContainer: SingleValueEncodingContainer {
+private struct SingleValueContainer: SingleValueEncodingContainer {
     let encoder: CanonicalJSONEncoder
     var codingPath: [any CodingKey] { encoder.codingPath }
 

@@ -16,7 +16,8 @@ public enum CaseEvaluator {
         let measurer = font.measurer()
         let evaluation = try evaluate(file, measurer: measurer)
         if let fontless = measurer as? FontlessMeasurer,
-           fontless.wasAsked || evaluation.scene.items.contains(where: { if case .text = $0.shape { true } else { false } })
+            fontless.wasAsked
+                || evaluation.scene.items.contains(where: { if case .text = $0.shape { true } else { false } })
         {
             throw font.missingError(file: file.path)
         }
@@ -41,7 +42,9 @@ public enum CaseEvaluator {
         let scene = definition.scene(for: geometry, measurer: measurer)
         // A NaN or infinity must never reach a golden: treat it as a defect of the case's layout, loudly.
         if let problem = scene.firstNonFiniteValue() {
-            throw InputError(file: "", jsonPath: nil, message: "layout produced a non-finite value (\(problem)); this is a bug, please report it")
+            throw InputError(
+                file: "", jsonPath: nil,
+                message: "layout produced a non-finite value (\(problem)); this is a bug, please report it")
         }
         return Evaluation(
             geometryJSON: try JSONOutput.encode(geometry),

@@ -53,13 +53,15 @@ public enum CaseLoader {
         do {
             let header = try decoder.decode(KindHeader.self, from: data)
             guard let type = CaseKinds.type(kind: header.kind, style: header.style) else {
-                throw InputError(file: file, jsonPath: header.style == nil ? "$.kind" : "$.style",
-                                 message: CaseKinds.unknownKindMessage(kind: header.kind, style: header.style))
+                throw InputError(
+                    file: file, jsonPath: header.style == nil ? "$.kind" : "$.style",
+                    message: CaseKinds.unknownKindMessage(kind: header.kind, style: header.style))
             }
             return try decoder.decode(type, from: data)
         } catch let error as InputError {
             throw error
-        } catch let DecodingError.dataCorrupted(context) where context.codingPath.isEmpty && context.underlyingError == nil
+        } catch let DecodingError.dataCorrupted(context)
+            where context.codingPath.isEmpty && context.underlyingError == nil
             && context.debugDescription.contains("not valid JSON")
         {
             throw InputError(file: file, message: JSONSyntax.explain(data))
@@ -85,7 +87,9 @@ public enum CaseLoader {
             throw InputError(file: file, jsonPath: problem.path, message: problem.message)
         }
         if let problem = scan.overlongList, kind != "box" {
-            throw InputError(file: file, jsonPath: problem.path, message: problem.message + " in a \(kind ?? "case without a kind") case")
+            throw InputError(
+                file: file, jsonPath: problem.path,
+                message: problem.message + " in a \(kind ?? "case without a kind") case")
         }
         if let problem = scan.overlongString {
             throw InputError(file: file, jsonPath: problem.path, message: problem.message)
@@ -100,7 +104,9 @@ public enum CaseLoader {
         }
         guard !isDirectory.boolValue else { throw InputError(file: path, message: "is a folder, not a file") }
         let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
-        guard size <= limit else { throw InputError(file: path, message: "file of \(size) bytes exceeds the limit of \(limit) bytes") }
+        guard size <= limit else {
+            throw InputError(file: path, message: "file of \(size) bytes exceeds the limit of \(limit) bytes")
+        }
         guard let data = FileManager.default.contents(atPath: path) else {
             throw InputError(file: path, message: "cannot read the file (permission denied?)")
         }
@@ -117,7 +123,8 @@ struct KindHeader: Decodable {
 
     init(from decoder: any Decoder) throws {
         guard let container = try? decoder.container(keyedBy: CodingKeys.self) else {
-            throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "a case file must be a JSON object"))
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: [], debugDescription: "a case file must be a JSON object"))
         }
         kind = try container.decode(String.self, forKey: .kind)
         style = try? container.decodeIfPresent(String.self, forKey: .style)

@@ -36,7 +36,9 @@ public struct CaseOutcome: Sendable {
         if status == .failed, let updateExpectCommand {
             lines.append("update the expect, only if the change is intended: \(updateExpectCommand)")
         }
-        if status == .failed, pixelsFailed { lines.append("re-record the PNG, only if the change is intended: \(recordCommand)") }
+        if status == .failed, pixelsFailed {
+            lines.append("re-record the PNG, only if the change is intended: \(recordCommand)")
+        }
         return lines.joined(separator: "\n")
     }
 }

@@ -10,7 +10,9 @@ public enum CaseSelection {
         /// Parses `I/N` with 1 ≤ I ≤ N.
         public init(parsing text: String) throws(InputError) {
             let parts = text.split(separator: "/")
-            guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count >= 1, (1...count).contains(index) else {
+            guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count >= 1,
+                (1...count).contains(index)
+            else {
                 throw InputError(file: "--shard", message: "expected I/N with 1 <= I <= N, got '\(text)'")
             }
             self.index = index
@@ -42,7 +44,8 @@ public enum CaseSelection {
         var identifiers: [String] = []
         while let relative = enumerator.nextObject() as? String {
             guard relative.hasSuffix(".json"), !relative.hasPrefix("fonts/"),
-                  !relative.split(separator: "/").contains(where: { $0.hasPrefix(".") }) else { continue }
+                !relative.split(separator: "/").contains(where: { $0.hasPrefix(".") })
+            else { continue }
             identifiers.append(String(relative.dropLast(".json".count)))
         }
         return identifiers.sorted()

@@ -22,7 +22,9 @@ public struct ConformanceRunner: Sendable {
         }
 
         public init(golden: String, artifacts: String, jobs: Int, fontPath: String) {
-            self.init(golden: golden, artifacts: artifacts, jobs: jobs, font: FontChoice(path: fontPath, searched: [fontPath]))
+            self.init(
+                golden: golden, artifacts: artifacts, jobs: jobs, font: FontChoice(path: fontPath, searched: [fontPath])
+            )
         }
     }
 
@@ -37,7 +39,8 @@ public struct ConformanceRunner: Sendable {
 
     /// Runs `identifiers` on `options.jobs` threads; the outcomes come back in the order given, whatever the
     /// number of threads. `progress` is called once per finished case, from any worker thread: it must be thread-safe.
-    public func run(_ identifiers: [String], progress: @Sendable (Int, CaseOutcome) -> Void = { _, _ in }) -> RunSummary {
+    public func run(_ identifiers: [String], progress: @Sendable (Int, CaseOutcome) -> Void = { _, _ in }) -> RunSummary
+    {
         let started = Date()
         let results = OutcomeCollector(count: identifiers.count)
         // Each worker takes the next case when it is free, so one slow case does not idle the others and at
@@ -58,7 +61,8 @@ public struct ConformanceRunner: Sendable {
         let clock = ContinuousClock.now
         let casePath = options.golden + "/" + identifier + ".json"
         var outcome = CaseOutcome(
-            identifier: identifier, status: .passed, messages: [], recordCommand: Self.recordCommand(identifier, golden: options.golden),
+            identifier: identifier, status: .passed, messages: [],
+            recordCommand: Self.recordCommand(identifier, golden: options.golden),
             seconds: 0)
         do {
             // 1. Load.
@@ -67,12 +71,14 @@ public struct ConformanceRunner: Sendable {
             let evaluation = try CaseEvaluator.evaluate(file, font: options.font)
             if !evaluation.mismatches.isEmpty {
                 outcome.status = .failed
-                outcome.messages = ["geometry: \(evaluation.mismatches.count) mismatch(es)"]
+                outcome.messages =
+                    ["geometry: \(evaluation.mismatches.count) mismatch(es)"]
                     + evaluation.mismatches.prefix(20).map { "  \($0)" }
                     + (evaluation.mismatches.count > 20 ? ["  … and \(evaluation.mismatches.count - 20) more"] : [])
                 // `--update-expect` rewrites box expectations the reference answers; chart and seed ones are edited by hand.
                 if file.definition is BoxCase, file.foreignSource == nil {
-                    outcome.updateExpectCommand = Self.recordCommand(identifier, golden: options.golden, updateExpect: true)
+                    outcome.updateExpectCommand = Self.recordCommand(
+                        identifier, golden: options.golden, updateExpect: true)
                 }
             }
             if let engine = file.foreignSource {
@@ -102,10 +108,15 @@ public struct ConformanceRunner: Sendable {
     /// one, and a golden PNG next to it is an error, since the reference's picture would pass for the engine's.
     func checkGeometryOnly(_ file: CaseFile, engine: String) throws(InputError) {
         guard (file.definition as? BoxCase)?.expect != nil else {
-            throw InputError(file: file.path, jsonPath: "$.expect", message: "a case answered by \(engine) (it has a source) must have an expect")
+            throw InputError(
+                file: file.path, jsonPath: "$.expect",
+                message: "a case answered by \(engine) (it has a source) must have an expect")
         }
         if FileManager.default.fileExists(atPath: file.goldenPNGPath) {
-            throw InputError(file: file.goldenPNGPath, message: "a case answered by \(engine) (it has a source) is geometry-only and must not have a golden PNG")
+            throw InputError(
+                file: file.goldenPNGPath,
+                message:
+                    "a case answered by \(engine) (it has a source) is geometry-only and must not have a golden PNG")
         }
     }
 
@@ -133,8 +144,10 @@ public struct ConformanceRunner: Sendable {
         do {
             // Count first without a diff image: a passing case then costs only the comparison. Draw the
             // diff image only for a case that fails.
-            let counting = try PixelDiff.compare(expected, actual, options: .init(threshold: tolerance.threshold, diffImage: false))
-            result = counting.mismatchedPixels > tolerance.pixels
+            let counting = try PixelDiff.compare(
+                expected, actual, options: .init(threshold: tolerance.threshold, diffImage: false))
+            result =
+                counting.mismatchedPixels > tolerance.pixels
                 ? try PixelDiff.compare(expected, actual, options: .init(threshold: tolerance.threshold)) : counting
         } catch {
             try AtomicFile.write(PNGCodec.encode(actual), to: actualPath)
@@ -150,7 +163,8 @@ public struct ConformanceRunner: Sendable {
             outcome.status = .failed
             outcome.pixelsFailed = true
             outcome.messages.append(
-                "pixels: \(result.mismatchedPixels) of \(result.totalPixels) differ (allowed \(tolerance.pixels), threshold \(tolerance.threshold))")
+                "pixels: \(result.mismatchedPixels) of \(result.totalPixels) differ (allowed \(tolerance.pixels), threshold \(tolerance.threshold))"
+            )
             if let diff = result.diffImage {
                 let diffPath = artifactPath(file.identifier, "diff")
                 try AtomicFile.write(PNGCodec.encode(diff), to: diffPath)

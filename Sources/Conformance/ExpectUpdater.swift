@@ -42,15 +42,19 @@ public struct ExpectUpdater: Sendable {
         do {
             // 1. Load.
             let bytes = try [UInt8](CaseLoader.readFile(casePath, limit: CaseLoader.maxFileBytes))
-            let file = CaseFile(path: casePath, identifier: identifier, definition: try CaseLoader.decode(Data(bytes), file: casePath))
+            let file = CaseFile(
+                path: casePath, identifier: identifier, definition: try CaseLoader.decode(Data(bytes), file: casePath))
             // 2. Which cases qualify.
             guard let box = file.definition as? BoxCase else {
                 entry.change = .notBoxCase
                 return entry
             }
-            if let engine = file.foreignSource { return entry.skipped("its expect was answered by \(engine); regenerate it with its generator") }
+            if let engine = file.foreignSource {
+                return entry.skipped("its expect was answered by \(engine); regenerate it with its generator")
+            }
             guard let expect = box.expect else {
-                return entry.skipped(#"no expect; add "expect": {"frames": []} to the case to have every frame filled in"#)
+                return entry.skipped(
+                    #"no expect; add "expect": {"frames": []} to the case to have every frame filled in"#)
             }
             // 3. Lay out.
             let evaluation = try CaseEvaluator.evaluate(file, font: font)
@@ -69,10 +73,13 @@ public struct ExpectUpdater: Sendable {
             }
             // 5. Splice the new value into the original bytes.
             guard let range = JSONStructureScan(bytes).topLevelValues["expect"] else {
-                throw InputError(file: casePath, jsonPath: "$.expect", message: "cannot locate the expect value in the file")
+                throw InputError(
+                    file: casePath, jsonPath: "$.expect", message: "cannot locate the expect value in the file")
             }
-            let replacement = Self.text(of: updated, replacing: bytes[range], indentUnit: Self.indentUnit(before: range.lowerBound, in: bytes))
-            try AtomicFile.write(bytes[..<range.lowerBound] + Array(replacement.utf8) + bytes[range.upperBound...], to: casePath)
+            let replacement = Self.text(
+                of: updated, replacing: bytes[range], indentUnit: Self.indentUnit(before: range.lowerBound, in: bytes))
+            try AtomicFile.write(
+                bytes[..<range.lowerBound] + Array(replacement.utf8) + bytes[range.upperBound...], to: casePath)
             entry.change = .updated
         } catch {
             entry.problem = "\(error)"
@@ -98,10 +105,16 @@ public struct ExpectUpdater: Sendable {
                 lines.append("\(frame.subject): added (\(describe(frame.frame)))")
                 continue
             }
-            if before.id != frame.id { lines.append("\(before.subject): id \(before.id ?? "none") → \(frame.id ?? "none")") }
-            let fields: [(String, KeyPath<Rect, Double>)] = [("x", \.x), ("y", \.y), ("width", \.width), ("height", \.height)]
+            if before.id != frame.id {
+                lines.append("\(before.subject): id \(before.id ?? "none") → \(frame.id ?? "none")")
+            }
+            let fields: [(String, KeyPath<Rect, Double>)] = [
+                ("x", \.x), ("y", \.y), ("width", \.width), ("height", \.height),
+            ]
             for (field, keyPath) in fields where before.frame[keyPath: keyPath] != frame.frame[keyPath: keyPath] {
-                lines.append("\(frame.subject): \(field) \(GeometryMismatch.format(before.frame[keyPath: keyPath])) → \(GeometryMismatch.format(frame.frame[keyPath: keyPath]))")
+                lines.append(
+                    "\(frame.subject): \(field) \(GeometryMismatch.format(before.frame[keyPath: keyPath])) → \(GeometryMismatch.format(frame.frame[keyPath: keyPath]))"
+                )
             }
         }
         for frame in old.frames where !newPaths.contains(frame.path) { lines.append("\(frame.subject): removed") }
@@ -123,13 +136,21 @@ public struct ExpectUpdater: Sendable {
     /// The new `expect` in the style of the old one: pretty-printed like the golden files (Python's `indent`
     /// style at the first level) when the old value spans lines, on one line otherwise.
     static func text(of frames: BoxFrames, replacing old: ArraySlice<UInt8>, indentUnit: String) -> String {
-        let value = JSONText.object([("frames", .array(frames.frames.map { frame in
-            var fields: [(String, JSONText)] = [("path", .array(frame.path.map { .number(Double($0)) }))]
-            if let id = frame.id { fields.append(("id", .string(id))) }
-            fields += [("x", .number(frame.frame.x)), ("y", .number(frame.frame.y)),
-                       ("width", .number(frame.frame.width)), ("height", .number(frame.frame.height))]
-            return .object(fields)
-        }))])
+        let value = JSONText.object([
+            (
+                "frames",
+                .array(
+                    frames.frames.map { frame in
+                        var fields: [(String, JSONText)] = [("path", .array(frame.path.map { .number(Double($0)) }))]
+                        if let id = frame.id { fields.append(("id", .string(id))) }
+                        fields += [
+                            ("x", .number(frame.frame.x)), ("y", .number(frame.frame.y)),
+                            ("width", .number(frame.frame.width)), ("height", .number(frame.frame.height)),
+                        ]
+                        return .object(fields)
+                    })
+            )
+        ])
         return old.contains(UInt8(ascii: "\n")) ? value.pretty(unit: indentUnit, level: 1) : value.compact
     }
 }
@@ -145,19 +166,25 @@ extension ExpectUpdater.Entry {
 
 /// A JSON value to print in a chosen style, keys in the given order.
 indirect enum JSONText {
-    case number(Double), string(String), array([JSONText]), object([(String, JSONText)])
+    case number(Double)
+    case string(String)
+    case array([JSONText])
+    case object([(String, JSONText)])
 
     /// Python's `json.dumps(indent=…)` layout, the style of the golden files, with the value's first line at `level`.
     func pretty(unit: String, level: Int) -> String {
-        let inner = String(repeating: unit, count: level + 1), outer = String(repeating: unit, count: level)
+        let inner = String(repeating: unit, count: level + 1)
+        let outer = String(repeating: unit, count: level)
         switch self {
         case .number, .string: return compact
         case let .array(elements):
             guard !elements.isEmpty else { return "[]" }
-            return "[\n" + elements.map { inner + $0.pretty(unit: unit, level: level + 1) }.joined(separator: ",\n") + "\n" + outer + "]"
+            return "[\n" + elements.map { inner + $0.pretty(unit: unit, level: level + 1) }.joined(separator: ",\n")
+                + "\n" + outer + "]"
         case let .object(fields):
             guard !fields.isEmpty else { return "{}" }
-            return "{\n" + fields.map { inner + Self.quoted($0.0) + ": " + $0.1.pretty(unit: unit, level: level + 1) }
+            return "{\n"
+                + fields.map { inner + Self.quoted($0.0) + ": " + $0.1.pretty(unit: unit, level: level + 1) }
                 .joined(separator: ",\n") + "\n" + outer + "}"
         }
     }
@@ -168,7 +195,8 @@ indirect enum JSONText {
         case let .number(value): GeometryMismatch.format(value)
         case let .string(text): Self.quoted(text)
         case let .array(elements): "[" + elements.map(\.compact).joined(separator: ", ") + "]"
-        case let .object(fields): "{" + fields.map { Self.quoted($0.0) + ": " + $0.1.compact }.joined(separator: ", ") + "}"
+        case let .object(fields):
+            "{" + fields.map { Self.quoted($0.0) + ": " + $0.1.compact }.joined(separator: ", ") + "}"
         }
     }
 

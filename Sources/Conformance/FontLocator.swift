@@ -17,8 +17,10 @@ public struct FontChoice: Sendable {
 
     /// The error for `file` (a case that needs text, or the option that asked for text) when the font is missing.
     public func missingError(file: String) -> InputError {
-        InputError(file: file, message: "the pinned font \(FontLocator.fileName) was not found (looked in: "
-            + searched.joined(separator: ", ") + "); pass --font PATH or set RISTRETTO_FONT")
+        InputError(
+            file: file,
+            message: "the pinned font \(FontLocator.fileName) was not found (looked in: "
+                + searched.joined(separator: ", ") + "); pass --font PATH or set RISTRETTO_FONT")
     }
 
     /// The font's path, or the missing-font error naming `file`.
@@ -79,7 +81,9 @@ public enum FontLocator {
     }
 
     static func existing(_ path: String) throws(InputError) -> String {
-        guard FileManager.default.fileExists(atPath: path) else { throw InputError(file: path, message: "font file not found") }
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw InputError(file: path, message: "font file not found")
+        }
         return path
     }
 }

@@ -22,17 +22,21 @@ public struct InputError: Error, Hashable, Sendable, CustomStringConvertible {
     public init(file: String, decoding error: any Error) {
         switch error {
         case let DecodingError.dataCorrupted(context):
-            self.init(file: file, jsonPath: LayoutCore.jsonPath(context.codingPath),
-                      message: InputError.describe(context))
+            self.init(
+                file: file, jsonPath: LayoutCore.jsonPath(context.codingPath),
+                message: InputError.describe(context))
         case let DecodingError.keyNotFound(key, context):
-            self.init(file: file, jsonPath: LayoutCore.jsonPath(context.codingPath + [key]),
-                      message: "missing required key '\(key.stringValue)'")
+            self.init(
+                file: file, jsonPath: LayoutCore.jsonPath(context.codingPath + [key]),
+                message: "missing required key '\(key.stringValue)'")
         case let DecodingError.typeMismatch(type, context):
-            self.init(file: file, jsonPath: LayoutCore.jsonPath(context.codingPath),
-                      message: "wrong type: expected \(InputError.jsonTypeName(type))")
+            self.init(
+                file: file, jsonPath: LayoutCore.jsonPath(context.codingPath),
+                message: "wrong type: expected \(InputError.jsonTypeName(type))")
         case let DecodingError.valueNotFound(type, context):
-            self.init(file: file, jsonPath: LayoutCore.jsonPath(context.codingPath),
-                      message: "expected \(InputError.jsonTypeName(type)), found null")
+            self.init(
+                file: file, jsonPath: LayoutCore.jsonPath(context.codingPath),
+                message: "expected \(InputError.jsonTypeName(type)), found null")
         case let caseError as CaseError:
             self.init(file: file, jsonPath: caseError.path, message: caseError.message)
         default:
@@ -42,7 +46,8 @@ public struct InputError: Error, Hashable, Sendable, CustomStringConvertible {
 
     static func describe(_ context: DecodingError.Context) -> String {
         // Foundation's own wording for an enum's unknown raw value names a Swift type, not the JSON.
-        if let match = context.debugDescription.wholeMatch(of: /Cannot initialize (\w+) from invalid String value (.*)/) {
+        if let match = context.debugDescription.wholeMatch(of: /Cannot initialize (\w+) from invalid String value (.*)/)
+        {
             return "unknown value '\(match.2)' (not a \(match.1))"
         }
         guard let underlying = context.underlyingError else { return context.debugDescription }
@@ -56,7 +61,8 @@ public struct InputError: Error, Hashable, Sendable, CustomStringConvertible {
         case is Bool.Type: "true or false"
         case is [Any].Type: "an array"
         default:
-            String(describing: type).hasPrefix("Array") ? "an array"
+            String(describing: type).hasPrefix("Array")
+                ? "an array"
                 : String(describing: type).hasPrefix("Dictionary") ? "an object" : "an object (\(type))"
         }
     }

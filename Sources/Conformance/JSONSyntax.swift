@@ -12,17 +12,27 @@ enum JSONSyntax {
                 let (line, column) = position(of: offset, in: data)
                 return "malformed JSON at line \(line), column \(column): the number \(number) does not fit in a double"
             }
-            guard let range = detail.range(of: #"around (line \d+, column \d+|character \d+)"#, options: .regularExpression) else {
+            guard
+                let range = detail.range(
+                    of: #"around (line \d+, column \d+|character \d+)"#, options: .regularExpression)
+            else {
                 return "malformed JSON: \(detail)"
             }
             let offsetText = detail[range].split(separator: " ").last.map(String.init) ?? ""
-            guard let offset = Int(offsetText.trimmingCharacters(in: .punctuationCharacters)) else { return "malformed JSON: \(detail)" }
+            guard let offset = Int(offsetText.trimmingCharacters(in: .punctuationCharacters)) else {
+                return "malformed JSON: \(detail)"
+            }
             let (line, column) = position(of: offset, in: data)
             let rest = data.dropFirst(offset).prefix(9)
-            let nonFinite = ["NaN", "Infinity", "-Infinity"].first { String(decoding: rest, as: UTF8.self).hasPrefix($0) }
-            let reason = nonFinite.map { "\($0) is not a JSON number (numbers must be finite)" }
-                ?? detail.replacingCharacters(in: range, with: "").trimmingCharacters(in: .whitespaces.union(.punctuationCharacters))
-            return "malformed JSON at line \(line), column \(column): \(reason)" + (reason.contains("Too many nested") ? nestingHint : "")
+            let nonFinite = ["NaN", "Infinity", "-Infinity"].first {
+                String(decoding: rest, as: UTF8.self).hasPrefix($0)
+            }
+            let reason =
+                nonFinite.map { "\($0) is not a JSON number (numbers must be finite)" }
+                ?? detail.replacingCharacters(in: range, with: "").trimmingCharacters(
+                    in: .whitespaces.union(.punctuationCharacters))
+            return "malformed JSON at line \(line), column \(column): \(reason)"
+                + (reason.contains("Too many nested") ? nestingHint : "")
         }
     }
 
@@ -38,19 +48,24 @@ enum JSONSyntax {
 
     /// The byte offset of the first occurrence of `text` that stands alone as a JSON number.
     static func offset(of text: String, in data: Data) -> Int? {
-        let needle = Array(text.utf8), bytes = Array(data)
+        let needle = Array(text.utf8)
+        let bytes = Array(data)
         guard !needle.isEmpty, bytes.count >= needle.count else { return nil }
         let numberBytes = Set("0123456789+-.eE".utf8)
         for start in 0...(bytes.count - needle.count) where bytes[start..<start + needle.count].elementsEqual(needle) {
-            let before = start == 0 ? nil : bytes[start - 1], after = start + needle.count < bytes.count ? bytes[start + needle.count] : nil
-            if !(before.map(numberBytes.contains) ?? false), !(after.map(numberBytes.contains) ?? false) { return start }
+            let before = start == 0 ? nil : bytes[start - 1]
+            let after = start + needle.count < bytes.count ? bytes[start + needle.count] : nil
+            if !(before.map(numberBytes.contains) ?? false), !(after.map(numberBytes.contains) ?? false) {
+                return start
+            }
         }
         return nil
     }
 
     /// 1-based line and column of a byte offset.
     static func position(of offset: Int, in data: Data) -> (line: Int, column: Int) {
-        var line = 1, column = 1
+        var line = 1
+        var column = 1
         for byte in data.prefix(offset) {
             if byte == UInt8(ascii: "\n") {
                 line += 1

@@ -59,7 +59,8 @@ public struct Recorder: Sendable {
             let evaluation = try CaseEvaluator.evaluate(file, font: font)
             // A golden drawn from geometry that contradicts the case's own expectations would pin a bug.
             guard evaluation.mismatches.isEmpty else {
-                entry.problem = "not recorded: geometry does not match its expectations (\(evaluation.mismatches[0])); fix the layout, or if the change is intended, update the expect first: \(ConformanceRunner.recordCommand(identifier, golden: golden, updateExpect: true))"
+                entry.problem =
+                    "not recorded: geometry does not match its expectations (\(evaluation.mismatches[0])); fix the layout, or if the change is intended, update the expect first: \(ConformanceRunner.recordCommand(identifier, golden: golden, updateExpect: true))"
                 return entry
             }
             let png: [UInt8]

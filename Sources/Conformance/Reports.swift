@@ -15,13 +15,15 @@ public enum Reports {
             """
         for outcome in summary.outcomes {
             let suite = outcome.identifier.split(separator: "/").dropLast().joined(separator: ".")
-            xml += "    <testcase classname=\"\(escape(suite.isEmpty ? "golden" : suite))\" name=\"\(escape(outcome.identifier))\" time=\"\(format(outcome.seconds))\""
+            xml +=
+                "    <testcase classname=\"\(escape(suite.isEmpty ? "golden" : suite))\" name=\"\(escape(outcome.identifier))\" time=\"\(format(outcome.seconds))\""
             switch outcome.status {
             case .passed:
                 xml += "/>\n"
             case .failed, .error:
                 let tag = outcome.status == .failed ? "failure" : "error"
-                xml += ">\n      <\(tag) message=\"\(escape(outcome.messages.first ?? tag))\">\(escape(outcome.failureText))</\(tag)>\n    </testcase>\n"
+                xml +=
+                    ">\n      <\(tag) message=\"\(escape(outcome.messages.first ?? tag))\">\(escape(outcome.failureText))</\(tag)>\n    </testcase>\n"
             }
         }
         return xml + "  </testsuite>\n</testsuites>\n"
@@ -40,7 +42,8 @@ public enum Reports {
                 .joined(separator: "<br>").replacingOccurrences(of: "|", with: "\\|")
             text += "| `\(outcome.identifier)` | \(outcome.status.rawValue) | \(problem) | \(pixels) |\n"
         }
-        text += "\nOnly when a change is intended: update a box case's expected geometry with "
+        text +=
+            "\nOnly when a change is intended: update a box case's expected geometry with "
             + "`ristretto record --update-expect --filter 'CASE'`, re-record its PNG with `ristretto record --filter 'CASE'`.\n"
         return text
     }
@@ -59,14 +62,17 @@ public enum Reports {
             var passed: Int, failed: Int, errors: Int, seconds: Double, cases: [Case]
         }
         let cases = summary.outcomes.map { outcome in
-            Case(identifier: outcome.identifier, status: outcome.status.rawValue, seconds: outcome.seconds,
-                 messages: outcome.messages.map { $0.trimmingCharacters(in: .whitespaces) },
-                 mismatchedPixels: outcome.mismatchedPixels, totalPixels: outcome.totalPixels,
-                 expectedPNG: outcome.expectedPNG, actualPNG: outcome.actualPNG, diffPNG: outcome.diffPNG)
+            Case(
+                identifier: outcome.identifier, status: outcome.status.rawValue, seconds: outcome.seconds,
+                messages: outcome.messages.map { $0.trimmingCharacters(in: .whitespaces) },
+                mismatchedPixels: outcome.mismatchedPixels, totalPixels: outcome.totalPixels,
+                expectedPNG: outcome.expectedPNG, actualPNG: outcome.actualPNG, diffPNG: outcome.diffPNG)
         }
         let errors = summary.outcomes.count { $0.status == .error }
-        return try JSONOutput.encode(Document(passed: summary.passed, failed: summary.failed - errors, errors: errors,
-                                              seconds: summary.seconds, cases: cases))
+        return try JSONOutput.encode(
+            Document(
+                passed: summary.passed, failed: summary.failed - errors, errors: errors,
+                seconds: summary.seconds, cases: cases))
     }
 
     /// A single HTML file with the PNGs inlined, so it can be uploaded as one CI artifact: the summary, each
@@ -85,18 +91,26 @@ public enum Reports {
             """
         // The failing cases first, so a reader sees them without scrolling past every passing row.
         for outcome in summary.outcomes where outcome.status != .passed {
-            page += "<div class=\"case\" id=\"\(escape(outcome.identifier))\"><h2>\(escape(outcome.identifier)) — \(outcome.status.rawValue)</h2><pre>\(escape(outcome.failureText))</pre><div class=\"images\">"
-            for (title, path) in [("expected", outcome.expectedPNG), ("actual", outcome.actualPNG), ("diff", outcome.diffPNG)] {
+            page +=
+                "<div class=\"case\" id=\"\(escape(outcome.identifier))\"><h2>\(escape(outcome.identifier)) — \(outcome.status.rawValue)</h2><pre>\(escape(outcome.failureText))</pre><div class=\"images\">"
+            for (title, path) in [
+                ("expected", outcome.expectedPNG), ("actual", outcome.actualPNG), ("diff", outcome.diffPNG),
+            ] {
                 guard let path, let bytes = readImage(path) else { continue }
-                page += "<figure><figcaption>\(title)</figcaption><img alt=\"\(title)\" src=\"data:image/png;base64,\(bytes.base64EncodedString())\"></figure>"
+                page +=
+                    "<figure><figcaption>\(title)</figcaption><img alt=\"\(title)\" src=\"data:image/png;base64,\(bytes.base64EncodedString())\"></figure>"
             }
             page += "</div></div>\n"
         }
         page += "<h2>All cases</h2>\n<table><tr><th>case</th><th>status</th><th>pixels</th><th>time (s)</th></tr>\n"
         for outcome in summary.outcomes {
             let pixels = outcome.mismatchedPixels.map { "\($0) / \(outcome.totalPixels ?? 0)" } ?? "–"
-            let anchor = outcome.status == .passed ? escape(outcome.identifier) : "<a href=\"#\(escape(outcome.identifier))\">\(escape(outcome.identifier))</a>"
-            page += "<tr><td>\(anchor)</td><td class=\"\(outcome.status.rawValue)\">\(outcome.status.rawValue)</td><td>\(pixels)</td><td>\(format(outcome.seconds))</td></tr>\n"
+            let anchor =
+                outcome.status == .passed
+                ? escape(outcome.identifier)
+                : "<a href=\"#\(escape(outcome.identifier))\">\(escape(outcome.identifier))</a>"
+            page +=
+                "<tr><td>\(anchor)</td><td class=\"\(outcome.status.rawValue)\">\(outcome.status.rawValue)</td><td>\(pixels)</td><td>\(format(outcome.seconds))</td></tr>\n"
         }
         page += "</table>\n"
         return page + "</body></html>\n"

@@ -149,7 +149,8 @@ public func compareFrames(
     let expectedPaths = Set(expected.map(\.path))
     for frame in expected {
         guard let other = actualByPath[frame.path] else {
-            mismatches.append(GeometryMismatch(subject: frame.subject, field: "frame", expected: describe(frame.frame), actual: nil))
+            mismatches.append(
+                GeometryMismatch(subject: frame.subject, field: "frame", expected: describe(frame.frame), actual: nil))
             continue
         }
         let fields: [(String, Double, Double)] = [
@@ -158,13 +159,17 @@ public func compareFrames(
         ]
         for (field, want, got) in fields {
             let allowed = tolerance + relativeTolerance * abs(want)
-            if let mismatch = GeometryMismatch.compare(frame.subject, field, expected: want, actual: got, tolerance: allowed) {
+            if let mismatch = GeometryMismatch.compare(
+                frame.subject, field, expected: want, actual: got, tolerance: allowed)
+            {
                 mismatches.append(mismatch)
             }
         }
     }
     for frame in actual where !expectedPaths.contains(frame.path) {
-        mismatches.append(GeometryMismatch(subject: frame.subject, field: "frame", expected: "no such node", actual: describe(frame.frame)))
+        mismatches.append(
+            GeometryMismatch(
+                subject: frame.subject, field: "frame", expected: "no such node", actual: describe(frame.frame)))
     }
     return mismatches.map(\.description)
 }

@@ -38,7 +38,9 @@ public enum EngineCatalogue {
     /// Parses `reference,yoga,/path/to/adapter`: each item is `reference`, a peer name, or a path (it contains a `/`).
     /// - Throws: `InputError` on `--engine` for an empty list, an unknown name or a name given twice.
     public static func parse(_ list: String, adapterDirectory: String) throws(InputError) -> [EngineChoice] {
-        let items = list.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+        let items = list.split(separator: ",", omittingEmptySubsequences: false).map {
+            $0.trimmingCharacters(in: .whitespaces)
+        }
         guard !items.isEmpty, !items.contains(where: \.isEmpty) else {
             throw InputError(file: "--engine", message: "expected a comma-separated list of engines")
         }
@@ -60,21 +62,27 @@ public enum EngineCatalogue {
         if item == "reference" { return .reference }
         if peerNames.contains(item) {
             let setup = item == "chromium" ? "tools/setup-engines --with-chromium" : "tools/setup-engines"
-            return .peer(PeerEngine(
-                adapter: SubprocessEngine(name: item, executablePath: adapterDirectory + "/\(item)-adapter", requestTimeout: .seconds(60)),
-                tolerance: max(0.01, SubprocessEngine.geometryResolution(of: item)), installHint: "install it with \(setup)"))
+            return .peer(
+                PeerEngine(
+                    adapter: SubprocessEngine(
+                        name: item, executablePath: adapterDirectory + "/\(item)-adapter", requestTimeout: .seconds(60)),
+                    tolerance: max(0.01, SubprocessEngine.geometryResolution(of: item)),
+                    installHint: "install it with \(setup)"))
         }
         guard item.contains("/") else {
             throw InputError(
                 file: "--engine",
-                message: "unknown engine '\(item)' (known: reference, \(peerNames.joined(separator: ", ")), or a path to an adapter such as ./my-adapter)")
+                message:
+                    "unknown engine '\(item)' (known: reference, \(peerNames.joined(separator: ", ")), or a path to an adapter such as ./my-adapter)"
+            )
         }
         let url = URL(fileURLWithPath: item)
         let stem = url.deletingPathExtension().lastPathComponent
         let name = stem == "adapter" ? url.deletingLastPathComponent().lastPathComponent : stem
-        return .peer(PeerEngine(
-            adapter: SubprocessEngine(name: name, executablePath: item, requestTimeout: .seconds(60)),
-            tolerance: 0.01, installHint: "check the path"))
+        return .peer(
+            PeerEngine(
+                adapter: SubprocessEngine(name: name, executablePath: item, requestTimeout: .seconds(60)),
+                tolerance: 0.01, installHint: "check the path"))
     }
 }
 
@@ -94,19 +102,23 @@ public struct PeerConformance: Sendable {
     public func column(_ peer: PeerEngine, identifiers: [String]) -> Result<EngineColumn, SkippedEngine> {
         defer { peer.adapter.shutDown() }
         guard peer.adapter.isInstalled else {
-            return .failure(SkippedEngine(
-                engine: peer.name, reason: "not installed (no adapter at \(peer.adapter.executablePath)); \(peer.installHint)",
-                isError: false))
+            return .failure(
+                SkippedEngine(
+                    engine: peer.name,
+                    reason: "not installed (no adapter at \(peer.adapter.executablePath)); \(peer.installHint)",
+                    isError: false))
         }
         let info: EngineInfo
         do {
             info = try peer.adapter.info()
         } catch {
-            return .failure(SkippedEngine(engine: peer.name, reason: "the adapter does not answer info: \(error)", isError: true))
+            return .failure(
+                SkippedEngine(engine: peer.name, reason: "the adapter does not answer info: \(error)", isError: true))
         }
-        return .success(EngineColumn(
-            engine: peer.name, version: info.name == peer.name ? info.version : "\(info.name) \(info.version)",
-            results: identifiers.map { judge($0, with: peer) }))
+        return .success(
+            EngineColumn(
+                engine: peer.name, version: info.name == peer.name ? info.version : "\(info.name) \(info.version)",
+                results: identifiers.map { judge($0, with: peer) }))
     }
 
     /// One case: 1. load it, 2. keep box cases with `expect`, 3. ask the peer, 4. compare with the expectation.
@@ -186,7 +198,9 @@ private final class ColumnSlots: @unchecked Sendable {
 
     init(count: Int) { slots = Array(repeating: nil, count: count) }
 
-    func store(_ outcome: Result<EngineColumn, SkippedEngine>, at index: Int) { lock.withLock { slots[index] = outcome } }
+    func store(_ outcome: Result<EngineColumn, SkippedEngine>, at index: Int) {
+        lock.withLock { slots[index] = outcome }
+    }
 
     func all() -> [Result<EngineColumn, SkippedEngine>] { lock.withLock { slots.compactMap { $0 } } }
 }
@@ -195,15 +209,21 @@ extension EngineColumn {
     /// The reference's column from a conformance run: passed, failed (geometry or pixels) or error, with the
     /// run's own failure text as the detail.
     public init(referenceRun summary: RunSummary) {
-        self.init(engine: "reference", version: "ristretto BoxLayout (in process): geometry and pixels", results: summary.outcomes.map { outcome in
-            // The first line of a geometry failure only counts the mismatches; the next one names the first node.
-            let message = outcome.messages.prefix(2).map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: "; ")
-            let verdict: EngineCaseResult.Verdict = switch outcome.status {
-            case .passed: .passed
-            case .failed: .failed(message)
-            case .error: .error(message)
-            }
-            return EngineCaseResult(identifier: outcome.identifier, verdict: verdict, detail: outcome.failureText, seconds: outcome.seconds)
-        })
+        self.init(
+            engine: "reference", version: "ristretto BoxLayout (in process): geometry and pixels",
+            results: summary.outcomes.map { outcome in
+                // The first line of a geometry failure only counts the mismatches; the next one names the first node.
+                let message = outcome.messages.prefix(2).map { $0.trimmingCharacters(in: .whitespaces) }.joined(
+                    separator: "; ")
+                let verdict: EngineCaseResult.Verdict =
+                    switch outcome.status {
+                    case .passed: .passed
+                    case .failed: .failed(message)
+                    case .error: .error(message)
+                    }
+                return EngineCaseResult(
+                    identifier: outcome.identifier, verdict: verdict, detail: outcome.failureText,
+                    seconds: outcome.seconds)
+            })
     }
 }

@@ -83,8 +83,10 @@ public struct EngineTally: Hashable, Sendable {
     /// `40/95 (2 failed, refused 50, known 3)`; `n/a` when the engine judged none of the suite's cases.
     public var cell: String {
         guard total > 0 else { return "n/a" }
-        let notes = [(failed + errors, "\(failed + errors) failed"), (refused, "refused \(refused)"), (known, "known \(known)")]
-            .filter { $0.0 > 0 }.map(\.1)
+        let notes = [
+            (failed + errors, "\(failed + errors) failed"), (refused, "refused \(refused)"), (known, "known \(known)"),
+        ]
+        .filter { $0.0 > 0 }.map(\.1)
         return "\(passed)/\(total)" + (notes.isEmpty ? "" : " (" + notes.joined(separator: ", ") + ")")
     }
 }

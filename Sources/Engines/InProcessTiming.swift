@@ -152,7 +152,8 @@ public func timeInProcess<Tree>(
     for _ in 0..<options.warmupBatches { _ = try runner.run(iterations: iterations) }
     // 3. The timed batches.
     var perLayout: [Double] = []
-    var buildNanos = 0.0, builds = 0
+    var buildNanos = 0.0
+    var builds = 0
     for _ in 0..<options.batches {
         let batch = try runner.run(iterations: iterations)
         perLayout.append(batch.totalNanos / Double(iterations))
@@ -227,7 +228,9 @@ struct BatchRunner<Tree> {
         case .fresh, .relayout:
             firstWidth = subject.relayoutWidths.1
         case .resize:
-            guard let width = subject.resizeWidth else { throw UnfitSubject(description: "resize needs a width schedule") }
+            guard let width = subject.resizeWidth else {
+                throw UnfitSubject(description: "resize needs a width schedule")
+            }
             firstWidth = width(0)
             nextCall = 1
         case .incremental:
@@ -263,7 +266,8 @@ struct BatchRunner<Tree> {
     mutating func run(iterations: Int) throws -> Batch {
         switch mode {
         case .fresh:
-            var total = Duration.zero, building = Duration.zero
+            var total = Duration.zero
+            var building = Duration.zero
             for _ in 0..<iterations {
                 let built = clock.now
                 let tree = try subject.build()

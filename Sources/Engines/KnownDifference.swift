@@ -27,7 +27,9 @@ public struct KnownDifference: Decodable, Hashable, Sendable {
         (self.engine == "*" || self.engine == engine) && fnmatch(`case`, caseName, 0) == 0
     }
 
-    public func covers(_ outcome: DifferentialOutcome) -> Bool { covers(engine: outcome.engine, caseName: outcome.caseName) }
+    public func covers(_ outcome: DifferentialOutcome) -> Bool {
+        covers(engine: outcome.engine, caseName: outcome.caseName)
+    }
 
     /// The reason of the first entry that explains `engine`'s difference on `caseName`.
     public static func reason(in list: [KnownDifference], engine: String, caseName: String) -> String? {

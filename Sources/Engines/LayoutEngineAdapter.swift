@@ -134,7 +134,8 @@ public enum EngineError: Error, Hashable, Sendable, CustomStringConvertible {
 
     public var engine: String {
         switch self {
-        case .missing(let engine, _), .adapter(let engine, _), .protocolFailure(let engine, _), .timedOut(let engine, _):
+        case .missing(let engine, _), .adapter(let engine, _), .protocolFailure(let engine, _),
+            .timedOut(let engine, _):
             engine
         }
     }
@@ -144,7 +145,8 @@ public enum EngineError: Error, Hashable, Sendable, CustomStringConvertible {
         case .missing(let engine, let message): "\(engine): not available: \(message)"
         case .adapter(let engine, let message): "\(engine): \(message)"
         case .protocolFailure(let engine, let message): "\(engine): adapter failure: \(message)"
-        case .timedOut(let engine, let after): "\(engine): no reply within \(formatDuration(nanos: after.nanoseconds)); the adapter was stopped"
+        case .timedOut(let engine, let after):
+            "\(engine): no reply within \(formatDuration(nanos: after.nanoseconds)); the adapter was stopped"
         }
     }
 }

@@ -14,9 +14,9 @@ public final class ReferenceEngine: LayoutEngineAdapter, @unchecked Sendable {
     }
 
     public func info() throws -> EngineInfo {
-        EngineInfo(name: name, version: "ristretto BoxLayout (in process)", timing: "in process; layout(proposal:) only")
+        EngineInfo(
+            name: name, version: "ristretto BoxLayout (in process)", timing: "in process; layout(proposal:) only")
     }
-
 
     /// Lays the case out, applies `change` through the engine's own API (a new proposal, or the mutation API for a
     /// leaf's content), lays out again and answers the frames. The reference never rounds.
@@ -37,7 +37,6 @@ public final class ReferenceEngine: LayoutEngineAdapter, @unchecked Sendable {
         return engine.frames().frames.map { PeerFrame(path: $0.path, id: $0.id, frame: $0.frame) }
     }
 
-
     public func bench(caseJSON: Data, iterations: Int, plan: BenchPlan) throws -> BenchBatch {
         let boxCase = try decode(caseJSON)
         var subject = subject(root: boxCase.root, proposal: boxCase.proposal)
@@ -45,7 +44,8 @@ public final class ReferenceEngine: LayoutEngineAdapter, @unchecked Sendable {
         case .fresh, .relayout: break
         case .resize(let widths):
             guard widths.count == iterations + 1 else {
-                throw EngineError.adapter(engine: name, message: "$.widths: expected iterations + 1 = \(iterations + 1) widths")
+                throw EngineError.adapter(
+                    engine: name, message: "$.widths: expected iterations + 1 = \(iterations + 1) widths")
             }
             subject.resizeWidth = { widths[min($0, widths.count - 1)] }
         case .incremental(let change):

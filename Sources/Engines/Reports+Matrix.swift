@@ -29,9 +29,11 @@ extension Reports {
                 guard tally.total > 0 else { continue }
                 let name = escape(column.engine + "." + suite)
                 let results = column.results.filter { $0.suite == suite && $0.verdict != .notApplicable }
-                xml += "  <testsuite name=\"\(name)\" tests=\"\(tally.total)\" failures=\"\(tally.failed)\" errors=\"\(tally.errors)\" skipped=\"\(tally.refused + tally.known)\" time=\"\(format(results.reduce(0) { $0 + $1.seconds }))\">\n"
+                xml +=
+                    "  <testsuite name=\"\(name)\" tests=\"\(tally.total)\" failures=\"\(tally.failed)\" errors=\"\(tally.errors)\" skipped=\"\(tally.refused + tally.known)\" time=\"\(format(results.reduce(0) { $0 + $1.seconds }))\">\n"
                 for result in results {
-                    xml += "    <testcase classname=\"\(name)\" name=\"\(escape(result.identifier))\" time=\"\(format(result.seconds))\""
+                    xml +=
+                        "    <testcase classname=\"\(name)\" name=\"\(escape(result.identifier))\" time=\"\(format(result.seconds))\""
                     let message = escape(result.message ?? "")
                     switch result.verdict {
                     case .passed, .notApplicable: xml += "/>\n"
@@ -39,7 +41,8 @@ extension Reports {
                     case .known: xml += ">\n      <skipped message=\"\(message)\"/>\n    </testcase>\n"
                     case .failed, .error:
                         let tag = result.verdict.isError ? "error" : "failure"
-                        xml += ">\n      <\(tag) message=\"\(message)\">\(escape(result.detail ?? result.message ?? ""))</\(tag)>\n    </testcase>\n"
+                        xml +=
+                            ">\n      <\(tag) message=\"\(message)\">\(escape(result.detail ?? result.message ?? ""))</\(tag)>\n    </testcase>\n"
                     }
                 }
                 xml += "  </testsuite>\n"
@@ -50,7 +53,8 @@ extension Reports {
 
     /// Markdown for a CI step summary: the matrix, the engines' versions and skips, then every case that failed.
     public static func markdown(_ matrix: EngineMatrix) -> String {
-        var text = "## Ristretto conformance by engine\n\n**\(matrix.line)** in \(String(format: "%.1f", matrix.seconds)) s\n\n"
+        var text =
+            "## Ristretto conformance by engine\n\n**\(matrix.line)** in \(String(format: "%.1f", matrix.seconds)) s\n\n"
         text += "| suite | " + matrix.columns.map(\.engine).joined(separator: " | ") + " |\n"
         text += "|---|" + String(repeating: "---|", count: matrix.columns.count) + "\n"
         for row in matrixRows(matrix) {
@@ -61,7 +65,8 @@ extension Reports {
         guard !failures.isEmpty else { return text + "\nNo engine has a failure that is not a known difference.\n" }
         text += "\n| engine | case | first difference |\n|---|---|---|\n"
         for (engine, result) in failures {
-            text += "| \(engine) | `\(result.identifier)` | \((result.message ?? "").replacingOccurrences(of: "|", with: "\\|")) |\n"
+            text +=
+                "| \(engine) | `\(result.identifier)` | \((result.message ?? "").replacingOccurrences(of: "|", with: "\\|")) |\n"
         }
         return text
     }
@@ -81,13 +86,16 @@ extension Reports {
             """
         for column in matrix.columns {
             let name = escape(column.engine)
-            page += "<th>" + (engineLinks[column.engine].map { "<a href=\"\(escape($0))\">\(name)</a>" } ?? name) + "</th>"
+            page +=
+                "<th>" + (engineLinks[column.engine].map { "<a href=\"\(escape($0))\">\(name)</a>" } ?? name) + "</th>"
         }
         page += "</tr>\n"
         for row in matrixRows(matrix) {
             page += "<tr><th>\(escape(row.suite))</th>"
             for tally in row.tallies {
-                let shade = tally.total == 0 ? "na" : tally.failed + tally.errors > 0 ? (tally.passed == 0 ? "none" : "some") : "all"
+                let shade =
+                    tally.total == 0
+                    ? "na" : tally.failed + tally.errors > 0 ? (tally.passed == 0 ? "none" : "some") : "all"
                 page += "<td class=\"\(shade)\">\(escape(tally.cell))</td>"
             }
             page += "</tr>\n"
@@ -96,9 +104,11 @@ extension Reports {
         for column in matrix.columns {
             let shown = column.results.filter { $0.message != nil }
             guard !shown.isEmpty else { continue }
-            page += "<h2>\(escape(column.engine))</h2><table><tr><th>case</th><th>verdict</th><th>first difference or reason</th></tr>\n"
+            page +=
+                "<h2>\(escape(column.engine))</h2><table><tr><th>case</th><th>verdict</th><th>first difference or reason</th></tr>\n"
             for result in shown {
-                page += "<tr><td>\(escape(result.identifier))</td><td>\(verdictName(result.verdict))</td><td>\(escape(result.message ?? ""))</td></tr>\n"
+                page +=
+                    "<tr><td>\(escape(result.identifier))</td><td>\(verdictName(result.verdict))</td><td>\(escape(result.message ?? ""))</td></tr>\n"
             }
             page += "</table>\n"
         }
@@ -117,7 +127,8 @@ extension Reports {
 
     /// The lines under the matrix: each engine's version, then each engine that was not run.
     static func engineNotes(_ matrix: EngineMatrix) -> [String] {
-        matrix.columns.compactMap { column in column.version.map { "\(column.engine): \($0)" } } + matrix.skipped.map(\.line)
+        matrix.columns.compactMap { column in column.version.map { "\(column.engine): \($0)" } }
+            + matrix.skipped.map(\.line)
     }
 
     /// The cases that fail the run (not refusals, not known differences), engine by engine.

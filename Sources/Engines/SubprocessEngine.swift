@@ -90,7 +90,6 @@ public final class SubprocessEngine: LayoutEngineAdapter, @unchecked Sendable {
         return EngineInfo(name: name, version: version, timing: reply.timing, coreTiming: reply.coreTiming)
     }
 
-
     /// `{"op":"layout","case":…}` plus `"resize":W` or `"change":{"path","content"}` and `"rounding":true`
     /// when asked (peer protocol, the peer protocol of docs/design.md).
     public func layout(caseJSON: Data, change: LayoutChange?, rounding: Bool) throws -> [PeerFrame] {
@@ -99,7 +98,8 @@ public final class SubprocessEngine: LayoutEngineAdapter, @unchecked Sendable {
         case nil: break
         case .resize(let width): line += #","resize":"# + shortestText(width)
         case .content(let path, let size):
-            line += #","change":{"path":"# + Self.numberList(path.map(Double.init)) + #","content":{"width":"#
+            line +=
+                #","change":{"path":"# + Self.numberList(path.map(Double.init)) + #","content":{"width":"#
                 + shortestText(size.width) + #","height":"# + shortestText(size.height) + "}}"
         }
         if rounding { line += #","rounding":true"# }
@@ -110,7 +110,6 @@ public final class SubprocessEngine: LayoutEngineAdapter, @unchecked Sendable {
         return frames
     }
 
-
     /// `{"op":"bench","iterations":N,"mode":M,…,"case":…}` with `"widths"` (resize) or `"change"` (incremental).
     public func bench(caseJSON: Data, iterations: Int, plan: BenchPlan) throws -> BenchBatch {
         var line = #"{"op":"bench","iterations":\#(iterations),"mode":"\#(plan.mode.rawValue)""#
@@ -118,7 +117,8 @@ public final class SubprocessEngine: LayoutEngineAdapter, @unchecked Sendable {
         case .fresh, .relayout: break
         case .resize(let widths): line += #","widths":"# + Self.numberList(widths)
         case .incremental(let change):
-            line += #","change":{"path":"# + Self.numberList(change.path.map(Double.init)) + #","widths":"#
+            line +=
+                #","change":{"path":"# + Self.numberList(change.path.map(Double.init)) + #","widths":"#
                 + Self.numberList(change.widths) + "}"
         }
         let reply = try request(line + #","case":"# + (try singleLine(caseJSON)) + "}")
@@ -126,7 +126,8 @@ public final class SubprocessEngine: LayoutEngineAdapter, @unchecked Sendable {
             throw EngineError.protocolFailure(engine: name, message: "bench reply lacks a finite nanosPerLayout")
         }
         if let core = reply.coreNanosPerLayout, !(core.isFinite && core >= 0) {
-            throw EngineError.protocolFailure(engine: name, message: "bench reply has a coreNanosPerLayout that is not a finite number ≥ 0")
+            throw EngineError.protocolFailure(
+                engine: name, message: "bench reply has a coreNanosPerLayout that is not a finite number ≥ 0")
         }
         return BenchBatch(nanosPerLayout: nanos, coreNanosPerLayout: reply.coreNanosPerLayout)
     }
@@ -142,7 +143,9 @@ public final class SubprocessEngine: LayoutEngineAdapter, @unchecked Sendable {
     // MARK: The request line
 
     /// `[1,2.5,3]`: numbers in their shortest exact form.
-    static func numberList(_ numbers: [Double]) -> String { "[" + numbers.map(shortestText).joined(separator: ",") + "]" }
+    static func numberList(_ numbers: [Double]) -> String {
+        "[" + numbers.map(shortestText).joined(separator: ",") + "]"
+    }
 
     /// One adapter reply; which fields are present depends on the op.
     struct Reply: Decodable {
@@ -233,7 +236,11 @@ final class AdapterSession: @unchecked Sendable {
         let outcome = OutcomeBox()
         let queued: Bool = lock.withLock {
             guard finishedMessage == nil else { return false }
-            requests.yield(Request(line: line) { result in outcome.set(result); semaphore.signal() })
+            requests.yield(
+                Request(line: line) { result in
+                    outcome.set(result)
+                    semaphore.signal()
+                })
             return true
         }
         guard queued else { throw Failure(message: lock.withLock { finishedMessage } ?? "adapter exited") }

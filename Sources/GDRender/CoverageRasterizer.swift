@@ -38,9 +38,12 @@ struct CoverageRasterizer {
         for polygon in polygons where polygon.count >= 3 {
             for (start, end) in zip(polygon, polygon.dropFirst() + [polygon[0]]) where start.y != end.y {
                 let (upper, lower, winding) = start.y < end.y ? (start, end, 1) : (end, start, -1)
-                let edge = Edge(top: upper.y, bottom: lower.y, xAtTop: upper.x,
-                                slope: (lower.x - upper.x) / (lower.y - upper.y), winding: winding)
-                guard edge.top.isFinite, edge.bottom.isFinite, edge.xAtTop.isFinite, edge.slope.isFinite else { continue }
+                let edge = Edge(
+                    top: upper.y, bottom: lower.y, xAtTop: upper.x,
+                    slope: (lower.x - upper.x) / (lower.y - upper.y), winding: winding)
+                guard edge.top.isFinite, edge.bottom.isFinite, edge.xAtTop.isFinite, edge.slope.isFinite else {
+                    continue
+                }
                 edges.append(edge)
             }
         }
@@ -54,7 +57,8 @@ struct CoverageRasterizer {
         var nextEdge = 0
         var active: [Edge] = []
         for row in firstRow...lastRow {
-            var touchedMin = width, touchedMax = -1
+            var touchedMin = width
+            var touchedMax = -1
             for sub in 0..<Self.subsamples {
                 let sampleY = Double(row) + (Double(sub) + 0.5) / Double(Self.subsamples)
                 // 2. Keep the edges that span this sub-scanline.
@@ -74,9 +78,12 @@ struct CoverageRasterizer {
                     winding += crossings[index].winding
                     guard winding != 0 else { continue }
                     // 4. Add this span's horizontal coverage, a quarter row at a time.
-                    let left = max(0, crossings[index].x), right = min(Double(width), crossings[index + 1].x)
+                    let left = max(0, crossings[index].x)
+                    let right = min(Double(width), crossings[index + 1].x)
                     guard right > left else { continue }
-                    accumulate(from: left, to: right, weight: 1 / Double(Self.subsamples), touchedMin: &touchedMin, touchedMax: &touchedMax)
+                    accumulate(
+                        from: left, to: right, weight: 1 / Double(Self.subsamples), touchedMin: &touchedMin,
+                        touchedMax: &touchedMax)
                 }
             }
             // 5. Hand the row's covered pixels to the painter and clear them for the next row.
@@ -88,8 +95,11 @@ struct CoverageRasterizer {
         }
     }
 
-    private mutating func accumulate(from left: Double, to right: Double, weight: Double, touchedMin: inout Int, touchedMax: inout Int) {
-        let firstPixel = Int(left.rounded(.down)), lastPixel = min(width - 1, Int((right - 1e-12).rounded(.down)))
+    private mutating func accumulate(
+        from left: Double, to right: Double, weight: Double, touchedMin: inout Int, touchedMax: inout Int
+    ) {
+        let firstPixel = Int(left.rounded(.down))
+        let lastPixel = min(width - 1, Int((right - 1e-12).rounded(.down)))
         guard firstPixel <= lastPixel else { return }
         touchedMin = min(touchedMin, firstPixel)
         touchedMax = max(touchedMax, lastPixel)
@@ -122,12 +132,15 @@ enum StrokeGeometry {
             return [disc(point, radius: halfWidth)]
         }
         var polygons: [[Point]] = []
-        let segments = outline.isClosed ? Array(zip(points, points.dropFirst() + [points[0]])) : Array(zip(points, points.dropFirst()))
+        let segments =
+            outline.isClosed
+            ? Array(zip(points, points.dropFirst() + [points[0]])) : Array(zip(points, points.dropFirst()))
         // 1. One quad per segment, extended by half the width at open ends with square caps.
         for (index, (start, end)) in segments.enumerated() {
             let direction = unit(end - start)
             let normal = Point(x: -direction.y, y: direction.x) * halfWidth
-            var from = start, to = end
+            var from = start
+            var to = end
             if !outline.isClosed, style.lineCap == .square {
                 if index == 0 { from = from - direction * halfWidth }
                 if index == segments.count - 1 { to = to + direction * halfWidth }
@@ -137,13 +150,15 @@ enum StrokeGeometry {
         // 2. Joins between consecutive segments.
         let joints = outline.isClosed ? Array(segments.indices) : Array(segments.indices.dropFirst())
         for index in joints {
-            let previous = segments[(index + segments.count - 1) % segments.count], next = segments[index]
+            let previous = segments[(index + segments.count - 1) % segments.count]
+            let next = segments[index]
             let vertex = next.0
             switch style.lineJoin {
             case .round:
                 polygons.append(disc(vertex, radius: halfWidth))
             case .miter, .bevel:
-                let incoming = unit(previous.1 - previous.0), outgoing = unit(next.1 - next.0)
+                let incoming = unit(previous.1 - previous.0)
+                let outgoing = unit(next.1 - next.0)
                 let turn = incoming.x * outgoing.y - incoming.y * outgoing.x
                 guard abs(turn) > 1e-12 else { continue }
                 // The outer side is left of travel for a right turn on screen, and right of it for a left turn.
@@ -153,7 +168,8 @@ enum StrokeGeometry {
                 var join = [vertex, outerIn, outerOut]
                 if style.lineJoin == .miter {
                     let bisector = unit(outerIn + outerOut - vertex * 2)
-                    let cosHalf = (bisector.x * (outerIn.x - vertex.x) + bisector.y * (outerIn.y - vertex.y)) / halfWidth
+                    let cosHalf =
+                        (bisector.x * (outerIn.x - vertex.x) + bisector.y * (outerIn.y - vertex.y)) / halfWidth
                     if cosHalf > 1 / miterLimit {
                         join = [vertex, outerIn, vertex + bisector * (halfWidth / cosHalf), outerOut]
                     }
@@ -187,5 +203,7 @@ enum StrokeGeometry {
 
 extension Double {
     /// The value limited to `range`.
-    func clamped(to range: ClosedRange<Double>) -> Double { Swift.min(Swift.max(self, range.lowerBound), range.upperBound) }
+    func clamped(to range: ClosedRange<Double>) -> Double {
+        Swift.min(Swift.max(self, range.lowerBound), range.upperBound)
+    }
 }

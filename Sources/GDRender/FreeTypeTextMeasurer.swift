@@ -38,7 +38,8 @@ public struct FreeTypeTextMeasurer: TextMeasuring {
         var extra = GDFontOptions.pixelExact
         let message = String(text).withCString { string in
             fontPath.withCString { font in
-                gdImageStringFTEx(nil, &bounds, 0, font, fontSize, 0, 0, 0, UnsafeMutablePointer(mutating: string), &extra)
+                gdImageStringFTEx(
+                    nil, &bounds, 0, font, fontSize, 0, 0, 0, UnsafeMutablePointer(mutating: string), &extra)
             }
         }
         if let message { return (0, String(cString: message)) }

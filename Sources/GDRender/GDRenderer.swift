@@ -28,7 +28,8 @@ public struct GDRenderer: Sendable {
     /// Refuses a canvas that cannot be drawn at all: not finite, or less than one pixel on a side once rounded up.
     /// `ristretto layout` applies the same rule, so a case that lays out also renders (size limits aside).
     public static func checkCanvas(_ size: Size) throws(RenderError) {
-        let width = size.width.rounded(.up), height = size.height.rounded(.up)
+        let width = size.width.rounded(.up)
+        let height = size.height.rounded(.up)
         guard width.isFinite, height.isFinite, width >= 1, height >= 1 else {
             throw .invalidCanvas(width: size.width, height: size.height)
         }
@@ -37,15 +38,17 @@ public struct GDRenderer: Sendable {
     func draw(_ scene: Scene) throws(RenderError) -> GDImage {
         // 1. Validate the canvas before allocating it.
         try Self.checkCanvas(scene.size)
-        let width = scene.size.width.rounded(.up), height = scene.size.height.rounded(.up)
+        let width = scene.size.width.rounded(.up)
+        let height = scene.size.height.rounded(.up)
         guard width <= Double(RenderLimits.maxDimension), height <= Double(RenderLimits.maxDimension) else {
             throw .canvasTooLarge(width: width, height: height)
         }
         guard let image = GDImage(width: Int(width), height: Int(height)) else { throw .outOfMemory }
         // 2. Paint the background, then each item in order.
         if let background = scene.background {
-            fillPolygon([.zero, Point(x: width, y: 0), Point(x: width, y: height), Point(x: 0, y: height)],
-                        color: background, on: image)
+            fillPolygon(
+                [.zero, Point(x: width, y: 0), Point(x: width, y: height), Point(x: 0, y: height)],
+                color: background, on: image)
         }
         for item in scene.items {
             draw(item, on: image)
@@ -56,9 +59,13 @@ public struct GDRenderer: Sendable {
     func draw(_ item: SceneItem, on image: GDImage) {
         // 1. Clip, when asked, to the pixels the clip rectangle covers.
         if let clip = item.clip {
-            gdImageSetClip(image.pointer, Self.pixel(clip.minX), Self.pixel(clip.minY), Self.pixel(clip.maxX) - 1, Self.pixel(clip.maxY) - 1)
+            gdImageSetClip(
+                image.pointer, Self.pixel(clip.minX), Self.pixel(clip.minY), Self.pixel(clip.maxX) - 1,
+                Self.pixel(clip.maxY) - 1)
         }
-        defer { if item.clip != nil { gdImageSetClip(image.pointer, 0, 0, Int32(image.width - 1), Int32(image.height - 1)) } }
+        defer {
+            if item.clip != nil { gdImageSetClip(image.pointer, 0, 0, Int32(image.width - 1), Int32(image.height - 1)) }
+        }
         // 2. Text has its own path; every other shape fills then strokes its outlines.
         if case let .text(run) = item.shape {
             drawText(run, opacity: item.style.opacity, on: image)
@@ -104,11 +111,14 @@ public struct GDRenderer: Sendable {
         let rotate = { (point: Point) -> Point in point.rotated(about: run.anchor, by: run.rotation) }
         // 1. The background: the tight text box grown by the padding, turned with the text.
         if let background = run.background?.withOpacity(opacity) {
-            let box = layout.box.inset(by: Insets(
-                top: -run.backgroundPadding.top, left: -run.backgroundPadding.left,
-                bottom: -run.backgroundPadding.bottom, right: -run.backgroundPadding.right))
-            let corners = [Point(x: box.minX, y: box.minY), Point(x: box.maxX, y: box.minY),
-                           Point(x: box.maxX, y: box.maxY), Point(x: box.minX, y: box.maxY)]
+            let box = layout.box.inset(
+                by: Insets(
+                    top: -run.backgroundPadding.top, left: -run.backgroundPadding.left,
+                    bottom: -run.backgroundPadding.bottom, right: -run.backgroundPadding.right))
+            let corners = [
+                Point(x: box.minX, y: box.minY), Point(x: box.maxX, y: box.minY),
+                Point(x: box.maxX, y: box.maxY), Point(x: box.minX, y: box.maxY),
+            ]
             fillPolygon(corners.map(rotate), color: background, on: image)
         }
         // 2. Each line from its baseline origin; libgd turns counter-clockwise, our angles turn clockwise.
@@ -120,9 +130,10 @@ public struct GDRenderer: Sendable {
             var bounds = [Int32](repeating: 0, count: 8)
             _ = line.text.withCString { string in
                 measurer.fontPath.withCString { font in
-                    gdImageStringFTEx(image.pointer, &bounds, GDImage.gdColor(color), font, run.fontSize, -run.rotation.radians,
-                                      Self.pixel(origin.x), Self.pixel(origin.y),
-                                      UnsafeMutablePointer(mutating: string), &extra)
+                    gdImageStringFTEx(
+                        image.pointer, &bounds, GDImage.gdColor(color), font, run.fontSize, -run.rotation.radians,
+                        Self.pixel(origin.x), Self.pixel(origin.y),
+                        UnsafeMutablePointer(mutating: string), &extra)
                 }
             }
         }

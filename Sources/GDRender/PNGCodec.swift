@@ -15,7 +15,8 @@ public enum PNGCodec {
             case .empty: "the file is empty"
             case .notPNG: "not a PNG file (bad signature)"
             case .corrupt: "corrupt or truncated PNG data"
-            case let .tooLarge(width, height): "image \(width)×\(height) exceeds the limit of \(RenderLimits.maxDimension) pixels per side"
+            case let .tooLarge(width, height):
+                "image \(width)×\(height) exceeds the limit of \(RenderLimits.maxDimension) pixels per side"
             }
         }
     }
@@ -84,7 +85,8 @@ final class GDImage {
                 let row = pointer.pointee.tpixels[y]!
                 for x in 0..<image.width {
                     let offset = (y * image.width + x) * 4
-                    row[x] = GDImage.gdColor(red: bytes[offset], green: bytes[offset + 1], blue: bytes[offset + 2], alpha: bytes[offset + 3])
+                    row[x] = GDImage.gdColor(
+                        red: bytes[offset], green: bytes[offset + 1], blue: bytes[offset + 2], alpha: bytes[offset + 3])
                 }
             }
         }
@@ -103,7 +105,8 @@ final class GDImage {
 
     /// The pixels as straight-alpha RGBA, with 7-bit alpha widened the way libgd's PNG writer does.
     func rgba() -> RGBAImage {
-        let width = self.width, height = self.height
+        let width = self.width
+        let height = self.height
         var pixels = [UInt8](repeating: 0, count: width * height * 4)
         pixels.withUnsafeMutableBufferPointer { bytes in
             for y in 0..<height {

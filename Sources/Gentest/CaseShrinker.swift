@@ -1,5 +1,5 @@
-import Engines
 import BoxLayout
+import Engines
 import LayoutCore
 
 /// Shrinks a box case to a minimal one that still shows a property (a disagreement between engines): greedy
@@ -31,7 +31,8 @@ public enum CaseShrinker {
     /// replaced by one of its children; 4. a property reset to its default; 5. a number lowered.
     static func candidates(of boxCase: BoxCase) -> [BoxCase] {
         var result: [BoxCase] = []
-        for axis in [Axis.horizontal, .vertical] where boxCase.proposal.along(axis) != nil && boxCase.root.size(along: axis) != .fill {
+        for axis in [Axis.horizontal, .vertical]
+        where boxCase.proposal.along(axis) != nil && boxCase.root.size(along: axis) != .fill {
             var unbounded = boxCase
             unbounded.proposal.set(nil, along: axis)
             result.append(unbounded)
@@ -107,7 +108,8 @@ public enum CaseShrinker {
                     result.append(copy)
                 }
             case .wrap(let options):
-                let variants = smaller(options.min).map { min in with(options) { $0.min = min } }
+                let variants =
+                    smaller(options.min).map { min in with(options) { $0.min = min } }
                     + smaller(options.max).map { max in with(options) { $0.max = max } }
                     + (options.grow > 1 ? [with(options) { $0.grow -= 1 }] : [])
                 for variant in variants where variant.min <= (variant.max ?? .infinity) {

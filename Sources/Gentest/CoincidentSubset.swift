@@ -1,5 +1,5 @@
-import Engines
 import BoxLayout
+import Engines
 import LayoutCore
 
 /// The coincident subset as the generator uses it: the coincident subset of docs/design.md (docs/gentest.md "The subset"), tightened where the
@@ -36,13 +36,16 @@ public enum CoincidentSubset {
         }
         // 3. Regulator properties the subset leaves at their defaults.
         if node.format != .leading || node.runFormat != .leading { return "\(path).format: only leading" }
-        if node.reverse || node.arrange != 0 || node.flowEnding { return "\(path): reverse, arrange and flowEnding stay off" }
+        if node.reverse || node.arrange != 0 || node.flowEnding {
+            return "\(path): reverse, arrange and flowEnding stay off"
+        }
         if node.runRowSize != BoxNode.defaultRunRowSize { return "\(path).runRowSize: not in the subset" }
         if node.type.isFlowType, node.space != 0 { return "\(path).space: flows use itemSpace and runSpace" }
         if node.type.isFlowType {
             switch node.size(along: node.type.lineAxis) {
             case .fixed, .ratio(1): break
-            default: return "\(path).\(node.type.lineAxis.sizeKey): a flow's line length is definite (fixed or a fill root)"
+            default:
+                return "\(path).\(node.type.lineAxis.sizeKey): a flow's line length is definite (fixed or a fill root)"
             }
         }
         // 4. Alignment: one cross-axis value, only where it maps to align-items / align-self.
@@ -52,7 +55,9 @@ public enum CoincidentSubset {
             }
         }
         if node.alignment != .idle {
-            guard let parent, parent.type.isLinearType, !node.type.isFlowType, isSingleCross(node.alignment, in: parent.type) else {
+            guard let parent, parent.type.isLinearType, !node.type.isFlowType,
+                isSingleCross(node.alignment, in: parent.type)
+            else {
                 return "\(path).alignment: one cross-axis value on a child of a row or column only, and not on a flow"
             }
         }
@@ -69,14 +74,17 @@ public enum CoincidentSubset {
         }
         // 6. A semantic difference, excluded: a box grown along its cross axis aligns its children in its natural
         //    size in Puyopuyo (spec §6.5 re-measures, then forces the size), in the grown size in CSS.
-        if node.type.isLinearType, case .wrap(let options) = node.size(along: node.type.mainAxis.crossAxis), options.grow > 0,
+        if node.type.isLinearType, case .wrap(let options) = node.size(along: node.type.mainAxis.crossAxis),
+            options.grow > 0,
             node.justifyContent != nil || node.children.contains(where: { $0.alignment != .idle })
         {
             return "\(path): a box that grows along its cross axis has no cross alignment"
         }
         // 7. The children.
         for (index, child) in node.children.enumerated() {
-            if let found = violation(in: child, path: "\(path).children[\(index)]", parent: node, isRoot: false) { return found }
+            if let found = violation(in: child, path: "\(path).children[\(index)]", parent: node, isRoot: false) {
+                return found
+            }
         }
         return nil
     }
@@ -89,7 +97,9 @@ public enum CoincidentSubset {
         case .ratio(1) where isRoot: return nil
         case .ratio, .aspectRatio: return "fill (on the root only), ratio and aspectRatio are not in the subset"
         case .wrap(let options):
-            if options.add != 0 || options.priority != 0 || options.shrink != 0 { return "add, priority and shrink are not in the subset" }
+            if options.add != 0 || options.priority != 0 || options.shrink != 0 {
+                return "add, priority and shrink are not in the subset"
+            }
             guard options.grow > 0 else { return nil }
             guard let parent, parent.type.isLinearType, parent.type.mainAxis == axis else {
                 return "grow only along the main axis of a row or column"
@@ -104,7 +114,8 @@ public enum CoincidentSubset {
 
     static func isSingleCross(_ alignment: BoxAlignment, in type: BoxNodeType) -> Bool {
         let allowed: [BoxAlignment] =
-            type.mainAxis == .horizontal ? [.top, .bottom, .vertCenter] : [.left, .right, .horzCenter, .leading, .trailing]
+            type.mainAxis == .horizontal
+            ? [.top, .bottom, .vertCenter] : [.left, .right, .horzCenter, .leading, .trailing]
         return allowed.contains(alignment)
     }
 }
@@ -145,7 +156,9 @@ public enum OverflowRule {
         guard let rootFrame = byPath[[]] else { return nil }
         // 1. The root within a bounded proposal.
         for axis in [Axis.horizontal, .vertical] {
-            if let offered = boxCase.proposal.along(axis), rootFrame.size.main(along: axis) > offered { return .overflow }
+            if let offered = boxCase.proposal.along(axis), rootFrame.size.main(along: axis) > offered {
+                return .overflow
+            }
         }
         // 2. Every node, top-down.
         var worst: DiscardReason?
@@ -153,7 +166,9 @@ public enum OverflowRule {
         while let (node, path) = stack.popLast() {
             guard node.activated, let frame = byPath[path] else { continue }
             if let reason = ownSizeReason(node, frame: frame) { worst = min(worst ?? reason, reason) }
-            if let reason = childrenReason(node, frame: frame, path: path, byPath: byPath) { worst = min(worst ?? reason, reason) }
+            if let reason = childrenReason(node, frame: frame, path: path, byPath: byPath) {
+                worst = min(worst ?? reason, reason)
+            }
             for (index, child) in node.children.enumerated() { stack.append((child, path + [index])) }
         }
         return worst
@@ -190,12 +205,15 @@ public enum OverflowRule {
             let outer = Rect(
                 x: box.x - child.margin.left, y: box.y - child.margin.top,
                 width: box.width + child.margin.horizontal, height: box.height + child.margin.vertical)
-            if outer.minX < inner.minX || outer.minY < inner.minY || outer.maxX > inner.maxX || outer.maxY > inner.maxY {
+            if outer.minX < inner.minX || outer.minY < inner.minY || outer.maxX > inner.maxX || outer.maxY > inner.maxY
+            {
                 return .overflow
             }
             if node.type.isFlowType { runStarts.insert(outer.origin.main(along: node.type.mainAxis)) }
         }
-        if node.type.isFlowType, node.size(along: node.type.lineAxis).isWrapSize, runStarts.count > 1 { return .wrapFlowLines }
+        if node.type.isFlowType, node.size(along: node.type.lineAxis).isWrapSize, runStarts.count > 1 {
+            return .wrapFlowLines
+        }
         return nil
     }
 }
@@ -251,7 +269,8 @@ public enum KnownPeerDifference: String, CaseIterable, Hashable, Sendable {
         let lineEnd = frame.size.main(along: axis) - flow.padding.mainEnd(along: axis)
         return flow.children.indices.contains { index in
             guard flow.children[index].activated, let box = byPath[path + [index]] else { return false }
-            return box.origin.main(along: axis) + box.size.main(along: axis) + flow.children[index].margin.mainEnd(along: axis) == lineEnd
+            return box.origin.main(along: axis) + box.size.main(along: axis)
+                + flow.children[index].margin.mainEnd(along: axis) == lineEnd
         }
     }
 }

@@ -1,5 +1,5 @@
-import Engines
 import BoxLayout
+import Engines
 import Foundation
 import LayoutCore
 
@@ -33,7 +33,9 @@ public struct DifferentialFuzzer: Sendable {
         public var findings: [Finding] = []
 
         public var summary: String {
-            let reasons = DiscardReason.allCases.compactMap { reason in discarded[reason].map { "\(reason.rawValue) \($0)" } }
+            let reasons = DiscardReason.allCases.compactMap { reason in
+                discarded[reason].map { "\(reason.rawValue) \($0)" }
+            }
             let knownText = known.keys.sorted().map { "\($0) \(known[$0]!)" }
             return "\(checked) cases: \(agreed) agree, \(findings.count) disagreements, \(refusals.count) refused, "
                 + "\(discarded.values.reduce(0, +)) discarded (\(reasons.isEmpty ? "none" : reasons.joined(separator: ", "))), "
@@ -65,7 +67,9 @@ public struct DifferentialFuzzer: Sendable {
             }
             do {
                 let frames = try peer.layout(caseJSON: request)
-                lines += compareFrames(expected: reference, actual: frames, tolerance: tolerance).map { "\(peer.name): \($0)" }
+                lines += compareFrames(expected: reference, actual: frames, tolerance: tolerance).map {
+                    "\(peer.name): \($0)"
+                }
             } catch {
                 refusal?("\(peer.name): \(error)")
                 return nil
@@ -107,7 +111,8 @@ public struct DifferentialFuzzer: Sendable {
             named.description = "Shrunk by the differential fuzzer from \(generated.name) of seed \(seed)."
             tally.findings.append(
                 Finding(
-                    name: named.name, original: generated.boxCase, originalDifferences: lines, minimal: named, differences: differences(minimal) ?? []))
+                    name: named.name, original: generated.boxCase, originalDifferences: lines, minimal: named,
+                    differences: differences(minimal) ?? []))
         }
         return tally
     }

@@ -1,7 +1,7 @@
-import CanonicalJSON
-import Engines
 import BoxLayout
+import CanonicalJSON
 import Conformance
+import Engines
 import Foundation
 import LayoutCore
 
@@ -22,7 +22,8 @@ public enum Gentest {
 
         /// `kept 1000 of 1234 generated (hbox 100, …); discarded: overflow 12, …; disagreements: 0`.
         public var summary: String {
-            let perProfile = CoincidentProfile.allCases.map { "\($0.rawValue) \(kept[$0] ?? 0)" }.joined(separator: ", ")
+            let perProfile = CoincidentProfile.allCases.map { "\($0.rawValue) \(kept[$0] ?? 0)" }.joined(
+                separator: ", ")
             let reasons = DiscardReason.allCases.map { "\($0.rawValue) \(discarded[$0] ?? 0)" }.joined(separator: ", ")
             return "kept \(keptCount) of \(generated) generated (\(perProfile))\n"
                 + "discarded \(discarded.values.reduce(0, +)): \(reasons)\n"
@@ -59,12 +60,15 @@ public enum Gentest {
             switch value {
             case .object(let members):
                 return .object(
-                    Dictionary(uniqueKeysWithValues: members.map { key, member in
-                        if key == "alignment" || key == "justifyContent", case .array(let names) = member, names.count == 1 {
-                            return (key, names[0])
-                        }
-                        return (key, simplified(member))
-                    }))
+                    Dictionary(
+                        uniqueKeysWithValues: members.map { key, member in
+                            if key == "alignment" || key == "justifyContent", case .array(let names) = member,
+                                names.count == 1
+                            {
+                                return (key, names[0])
+                            }
+                            return (key, simplified(member))
+                        }))
             case .array(let items): return .array(items.map(simplified))
             default: return value
             }
@@ -175,11 +179,13 @@ extension Gentest {
                 throw InputError(file: file, message: "malformed JSON: \(detail)")
             }
             guard case .string(let version)? = document["source"]?["version"] else {
-                throw InputError(file: file, jsonPath: "$.source.version", message: "a corpus case names its oracle's version")
+                throw InputError(
+                    file: file, jsonPath: "$.source.version", message: "a corpus case names its oracle's version")
             }
             do {
                 let bare = Data(document.removing(["source"]).line.utf8)
-                return CorpusCase(file: file, boxCase: try JSONDecoder().decode(BoxCase.self, from: bare), version: version)
+                return CorpusCase(
+                    file: file, boxCase: try JSONDecoder().decode(BoxCase.self, from: bare), version: version)
             } catch {
                 throw InputError(file: file, decoding: error)
             }

@@ -104,11 +104,14 @@ extension Tolerance: Codable {
         // The bound keeps the conversion to Int from trapping; no image has 10^15 pixels.
         guard pixelCount == pixelCount.rounded(), pixelCount <= Tolerance.maximumPixels else {
             throw container.invalidValue(
-                "pixels must be a whole number from 0 to \(Int(Tolerance.maximumPixels)), got \(pixelCount)", at: .pixels)
+                "pixels must be a whole number from 0 to \(Int(Tolerance.maximumPixels)), got \(pixelCount)",
+                at: .pixels)
         }
         pixels = Int(pixelCount)
         threshold = try container.decodeNonNegative(.threshold, default: 0.1)
-        guard threshold <= 1 else { throw container.invalidValue("threshold must be within 0...1, got \(threshold)", at: .threshold) }
+        guard threshold <= 1 else {
+            throw container.invalidValue("threshold must be within 0...1, got \(threshold)", at: .threshold)
+        }
         reason = try container.decodeIfPresent(String.self, forKey: .reason)
         if self != Tolerance(reason: reason), (reason ?? "").isEmpty {
             throw decoder.invalidValue("a tolerance beyond exact must give a non-empty 'reason'")
@@ -133,9 +136,12 @@ extension Decoder {
         let everything = try container(keyedBy: AnyCodingKey.self)
         let known = Set(Keys.allCases.map(\.stringValue)).union(CaseCommonKey.allCases.map(\.rawValue))
         if let unknown = everything.allKeys.map(\.stringValue).sorted().first(where: { !known.contains($0) }) {
-            throw DecodingError.dataCorrupted(.init(
-                codingPath: codingPath + [AnyCodingKey(stringValue: unknown)],
-                debugDescription: "unknown key '\(unknown)' in a \(expectedKind) case (allowed: \(known.sorted().joined(separator: ", ")))"))
+            throw DecodingError.dataCorrupted(
+                .init(
+                    codingPath: codingPath + [AnyCodingKey(stringValue: unknown)],
+                    debugDescription:
+                        "unknown key '\(unknown)' in a \(expectedKind) case (allowed: \(known.sorted().joined(separator: ", ")))"
+                ))
         }
         let common = try container(keyedBy: CaseCommonKey.self)
         let kind = try common.decode(String.self, forKey: .kind)
@@ -150,7 +156,9 @@ extension Decoder {
         let common = try container(keyedBy: CaseCommonKey.self)
         let name = try common.decode(String.self, forKey: .name)
         guard !name.isEmpty else { throw common.invalidValue("name must not be empty", at: .name) }
-        return (name, try common.decodeIfPresent(String.self, forKey: .description),
-                try common.decode(.tolerance, default: Tolerance.exact))
+        return (
+            name, try common.decodeIfPresent(String.self, forKey: .description),
+            try common.decode(.tolerance, default: Tolerance.exact)
+        )
     }
 }

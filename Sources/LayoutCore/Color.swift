@@ -47,7 +47,8 @@ public struct Color: Hashable, Sendable {
             }
             channels.append(high << 4 | low)
         }
-        self.init(red: channels[0], green: channels[1], blue: channels[2], alpha: channels.count == 4 ? channels[3] : 255)
+        self.init(
+            red: channels[0], green: channels[1], blue: channels[2], alpha: channels.count == 4 ? channels[3] : 255)
     }
 
     private static func hexValue(_ byte: UInt8) -> UInt8? {
@@ -62,10 +63,11 @@ public struct Color: Hashable, Sendable {
     /// `#rrggbb`, or `#rrggbbaa` when not opaque.
     public var hexString: String {
         let channels = alpha == 255 ? [red, green, blue] : [red, green, blue, alpha]
-        return "#" + channels.map { byte in
-            let text = String(byte, radix: 16)
-            return text.count == 1 ? "0" + text : text
-        }.joined()
+        return "#"
+            + channels.map { byte in
+                let text = String(byte, radix: 16)
+                return text.count == 1 ? "0" + text : text
+            }.joined()
     }
 
     /// The same colour with its alpha multiplied by `opacity` (clamped to 0...1).
@@ -94,7 +96,8 @@ extension Color: Codable {
         do {
             try self.init(parsing: text)
         } catch {
-            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: error.description))
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: decoder.codingPath, debugDescription: error.description))
         }
     }
 

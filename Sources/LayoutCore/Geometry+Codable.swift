@@ -21,7 +21,8 @@ extension Size: Codable {
     /// Sizes in a case are never negative.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
-        let width = try container.decodeFinite(.width), height = try container.decodeFinite(.height)
+        let width = try container.decodeFinite(.width)
+        let height = try container.decodeFinite(.height)
         guard width >= 0 else { throw container.invalidValue("width must be >= 0, got \(width)", at: .width) }
         guard height >= 0 else { throw container.invalidValue("height must be >= 0, got \(height)", at: .height) }
         self.init(width: width, height: height)
@@ -39,7 +40,8 @@ extension Rect: Codable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
-        let width = try container.decodeFinite(.width), height = try container.decodeFinite(.height)
+        let width = try container.decodeFinite(.width)
+        let height = try container.decodeFinite(.height)
         guard width >= 0 else { throw container.invalidValue("width must be >= 0, got \(width)", at: .width) }
         guard height >= 0 else { throw container.invalidValue("height must be >= 0, got \(height)", at: .height) }
         self.init(x: try container.decodeFinite(.x), y: try container.decodeFinite(.y), width: width, height: height)

@@ -31,8 +31,10 @@ public struct Point: Hashable, Sendable {
     /// The point turned by `angle` about `pivot`; positive angles turn clockwise on screen.
     public func rotated(about pivot: Point, by angle: Angle) -> Point {
         guard angle.radians != 0 else { return self }
-        let dx = x - pivot.x, dy = y - pivot.y
-        let cosine = Double.cos(angle.radians), sine = Double.sin(angle.radians)
+        let dx = x - pivot.x
+        let dy = y - pivot.y
+        let cosine = Double.cos(angle.radians)
+        let sine = Double.sin(angle.radians)
         return Point(x: pivot.x + dx * cosine - dy * sine, y: pivot.y + dx * sine + dy * cosine)
     }
 
@@ -111,15 +113,18 @@ public struct Rect: Hashable, Sendable {
 
     /// The overlap of two rectangles, or nil when they do not overlap.
     public func intersection(_ other: Rect) -> Rect? {
-        let left = max(minX, other.minX), right = min(maxX, other.maxX)
-        let top = max(minY, other.minY), bottom = min(maxY, other.maxY)
+        let left = max(minX, other.minX)
+        let right = min(maxX, other.maxX)
+        let top = max(minY, other.minY)
+        let bottom = min(maxY, other.maxY)
         guard right >= left, bottom >= top else { return nil }
         return Rect(x: left, y: top, width: right - left, height: bottom - top)
     }
 
     /// The smallest rectangle containing both.
     public func union(_ other: Rect) -> Rect {
-        let left = min(minX, other.minX), top = min(minY, other.minY)
+        let left = min(minX, other.minX)
+        let top = min(minY, other.minY)
         return Rect(x: left, y: top, width: max(maxX, other.maxX) - left, height: max(maxY, other.maxY) - top)
     }
 }

@@ -130,7 +130,9 @@ private struct Scanner {
         while true {
             // 1. The key, decoded so that "a" and "\u0061" are the same key.
             skipWhitespace()
-            guard position < bytes.count, bytes[position] == UInt8(ascii: "\""), let range = scanString() else { return false }
+            guard position < bytes.count, bytes[position] == UInt8(ascii: "\""), let range = scanString() else {
+                return false
+            }
             let key = Self.decodedKey(bytes[range])
             checkLength(of: range)
             noteKey(key)
@@ -238,11 +240,14 @@ private struct Scanner {
         guard range.count > maxStringLength, overlongString == nil else { return }
         let characters = String(decoding: Self.decodedKey(bytes[range]), as: UTF8.self).count
         guard characters > maxStringLength else { return }
-        overlongString = .init(path: path, message: "a string of \(characters) characters exceeds the limit of \(maxStringLength)")
+        overlongString = .init(
+            path: path, message: "a string of \(characters) characters exceeds the limit of \(maxStringLength)")
     }
 
     /// `\"`, `\\`, `\/`, `\b`, `\f`, `\n`, `\r`, `\t` and the bytes they stand for.
-    static let simpleEscapes: [UInt8: UInt8] = [0x22: 0x22, 0x5C: 0x5C, 0x2F: 0x2F, 0x62: 0x08, 0x66: 0x0C, 0x6E: 0x0A, 0x72: 0x0D, 0x74: 0x09]
+    static let simpleEscapes: [UInt8: UInt8] = [
+        0x22: 0x22, 0x5C: 0x5C, 0x2F: 0x2F, 0x62: 0x08, 0x66: 0x0C, 0x6E: 0x0A, 0x72: 0x0D, 0x74: 0x09,
+    ]
 
     /// The UTF-8 bytes of a string's contents with its escapes resolved (invalid escapes are kept as written;
     /// the real parser refuses them).
@@ -266,7 +271,8 @@ private struct Scanner {
                 continue
             }
             guard escaped == UInt8(ascii: "u"), index + 4 <= raw.endIndex,
-                  let unit = UInt32(String(decoding: raw[index..<index + 4], as: UTF8.self), radix: 16) else {
+                let unit = UInt32(String(decoding: raw[index..<index + 4], as: UTF8.self), radix: 16)
+            else {
                 result.append(contentsOf: [UInt8(ascii: "\\"), escaped])
                 continue
             }

@@ -37,7 +37,9 @@ extension SceneItem: Codable {
         .path: [.elements], .ellipse: [.center, .radii], .circle: [.center, .radius],
         .text: [.text, .fontSize, .anchor, .align, .verticalAlign, .rotation, .color, .background, .backgroundPadding],
     ]
-    static let commonKeys: Set<CodingKeys> = [.type, .clip, .fill, .stroke, .lineWidth, .dash, .lineJoin, .lineCap, .opacity]
+    static let commonKeys: Set<CodingKeys> = [
+        .type, .clip, .fill, .stroke, .lineWidth, .dash, .lineJoin, .lineCap, .opacity,
+    ]
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
@@ -49,10 +51,13 @@ extension SceneItem: Codable {
         let shape: Shape
         switch type {
         case .rect:
-            shape = .rect(try container.decode(Rect.self, forKey: .rect),
-                          cornerRadii: try container.decode(.cornerRadii, default: CornerRadii.zero))
+            shape = .rect(
+                try container.decode(Rect.self, forKey: .rect),
+                cornerRadii: try container.decode(.cornerRadii, default: CornerRadii.zero))
         case .line:
-            shape = .line(from: try container.decode(Point.self, forKey: .from), to: try container.decode(Point.self, forKey: .to))
+            shape = .line(
+                from: try container.decode(Point.self, forKey: .from), to: try container.decode(Point.self, forKey: .to)
+            )
         case .polyline:
             shape = .polyline(try container.decode([Point].self, forKey: .points))
         case .polygon:
@@ -60,25 +65,30 @@ extension SceneItem: Codable {
         case .path:
             shape = .path(Path(try container.decode([Path.Element].self, forKey: .elements)))
         case .ellipse:
-            shape = .ellipse(center: try container.decode(Point.self, forKey: .center), radii: try container.decode(Size.self, forKey: .radii))
+            shape = .ellipse(
+                center: try container.decode(Point.self, forKey: .center),
+                radii: try container.decode(Size.self, forKey: .radii))
         case .circle:
             let radius = try container.decodeNonNegative(.radius, default: 0)
-            shape = .ellipse(center: try container.decode(Point.self, forKey: .center), radii: Size(width: radius, height: radius))
+            shape = .ellipse(
+                center: try container.decode(Point.self, forKey: .center), radii: Size(width: radius, height: radius))
         case .text:
             let fontSize = try container.decodeNonNegative(.fontSize, default: 12)
-            shape = .text(TextRun(
-                try container.decode(String.self, forKey: .text), fontSize: fontSize,
-                anchor: try container.decode(Point.self, forKey: .anchor),
-                horizontalAlignment: try container.decode(.align, default: .left),
-                verticalAlignment: try container.decode(.verticalAlign, default: .top),
-                rotation: try container.decode(.rotation, default: .zero),
-                color: try container.decode(.color, default: .black),
-                background: try container.decodeIfPresent(Color.self, forKey: .background),
-                backgroundPadding: try container.decode(.backgroundPadding, default: .zero)))
+            shape = .text(
+                TextRun(
+                    try container.decode(String.self, forKey: .text), fontSize: fontSize,
+                    anchor: try container.decode(Point.self, forKey: .anchor),
+                    horizontalAlignment: try container.decode(.align, default: .left),
+                    verticalAlignment: try container.decode(.verticalAlign, default: .top),
+                    rotation: try container.decode(.rotation, default: .zero),
+                    color: try container.decode(.color, default: .black),
+                    background: try container.decodeIfPresent(Color.self, forKey: .background),
+                    backgroundPadding: try container.decode(.backgroundPadding, default: .zero)))
         }
         let dash = try container.decode(.dash, default: [Double]())
         if let bad = dash.firstIndex(where: { !$0.isFinite || $0 < 0 }) {
-            throw container.invalidValue("dash lengths must be finite and >= 0, entry \(bad) is \(dash[bad])", at: .dash)
+            throw container.invalidValue(
+                "dash lengths must be finite and >= 0, entry \(bad) is \(dash[bad])", at: .dash)
         }
         let style = Style(
             fill: try container.decodeIfPresent(Color.self, forKey: .fill),
@@ -125,7 +135,9 @@ extension SceneItem: Codable {
             if run.rotation != .zero { try container.encode(run.rotation, forKey: .rotation) }
             try container.encode(run.color, forKey: .color)
             try container.encodeIfPresent(run.background, forKey: .background)
-            if run.backgroundPadding != .zero { try container.encode(run.backgroundPadding, forKey: .backgroundPadding) }
+            if run.backgroundPadding != .zero {
+                try container.encode(run.backgroundPadding, forKey: .backgroundPadding)
+            }
         }
         try container.encodeIfPresent(style.fill, forKey: .fill)
         try container.encodeIfPresent(style.stroke, forKey: .stroke)
@@ -144,7 +156,9 @@ extension CornerRadii: Codable {
     /// A single number rounds every corner alike.
     public init(from decoder: any Decoder) throws {
         if let single = try? decoder.singleValueContainer().decode(Double.self) {
-            guard single.isFinite, single >= 0 else { throw decoder.invalidValue("corner radius must be finite and >= 0, got \(single)") }
+            guard single.isFinite, single >= 0 else {
+                throw decoder.invalidValue("corner radius must be finite and >= 0, got \(single)")
+            }
             self.init(all: single)
             return
         }

@@ -4,7 +4,8 @@ extension Scene {
         guard size.isFinite else { return "scene size" }
         for (index, item) in items.enumerated() {
             if let clip = item.clip, !clip.isFinite { return "item \(index) clip" }
-            guard item.style.lineWidth.isFinite, item.style.opacity.isFinite, item.style.dash.allSatisfy(\.isFinite) else {
+            guard item.style.lineWidth.isFinite, item.style.opacity.isFinite, item.style.dash.allSatisfy(\.isFinite)
+            else {
                 return "item \(index) style"
             }
             if !item.shape.isFinite { return "item \(index) geometry" }
@@ -18,7 +19,8 @@ extension Shape {
     public var isFinite: Bool {
         switch self {
         case let .rect(rect, radii):
-            rect.isFinite && [radii.topLeft, radii.topRight, radii.bottomRight, radii.bottomLeft].allSatisfy(\.isFinite)
+            rect.isFinite
+                && [radii.topLeft, radii.topRight, radii.bottomRight, radii.bottomLeft].allSatisfy(\.isFinite)
         case let .line(from, to): from.isFinite && to.isFinite
         case let .polyline(points), let .polygon(points): points.allSatisfy(\.isFinite)
         case let .path(path):

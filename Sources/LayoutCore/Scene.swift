@@ -86,7 +86,9 @@ public struct Path: Hashable, Sendable {
     public static func annularSector(
         center: Point, innerRadius: Double, outerRadius: Double, start: Angle, end: Angle, clockwise: Bool = true
     ) -> Path {
-        var elements: [Element] = [.arc(center: center, radius: outerRadius, start: start, end: end, clockwise: clockwise)]
+        var elements: [Element] = [
+            .arc(center: center, radius: outerRadius, start: start, end: end, clockwise: clockwise)
+        ]
         if innerRadius > 0 {
             elements.append(.arc(center: center, radius: innerRadius, start: end, end: start, clockwise: !clockwise))
         } else {

@@ -42,7 +42,8 @@ extension Shape {
     /// At most `maximumSegments`: the count is capped in Double before it becomes an Int, because a radius beyond
     /// about 1e16 makes the step angle 0 (an infinite count) and a sweep of 1e300 radians does not fit in an Int.
     static func segmentCount(radius: Double, sweep: Double, tolerance: Double) -> Int {
-        let count = radius > tolerance
+        let count =
+            radius > tolerance
             ? max(2, (abs(sweep) / (2 * Double.acos(1 - tolerance / radius))).rounded(.up))
             : max(1, (abs(sweep) / (.pi / 2)).rounded(.up))
         return count.isNaN ? 1 : Int(min(count, Double(maximumSegments)))
@@ -56,10 +57,22 @@ extension Shape {
         let limit = max(0, min(rect.width, rect.height) / 2)
         func clamped(_ radius: Double) -> Double { min(max(radius, 0), limit) }
         let corners: [(center: Point, radius: Double, start: Double)] = [
-            (Point(x: rect.minX + clamped(radii.topLeft), y: rect.minY + clamped(radii.topLeft)), clamped(radii.topLeft), Double.pi),
-            (Point(x: rect.maxX - clamped(radii.topRight), y: rect.minY + clamped(radii.topRight)), clamped(radii.topRight), 1.5 * .pi),
-            (Point(x: rect.maxX - clamped(radii.bottomRight), y: rect.maxY - clamped(radii.bottomRight)), clamped(radii.bottomRight), 0),
-            (Point(x: rect.minX + clamped(radii.bottomLeft), y: rect.maxY - clamped(radii.bottomLeft)), clamped(radii.bottomLeft), 0.5 * .pi),
+            (
+                Point(x: rect.minX + clamped(radii.topLeft), y: rect.minY + clamped(radii.topLeft)),
+                clamped(radii.topLeft), Double.pi
+            ),
+            (
+                Point(x: rect.maxX - clamped(radii.topRight), y: rect.minY + clamped(radii.topRight)),
+                clamped(radii.topRight), 1.5 * .pi
+            ),
+            (
+                Point(x: rect.maxX - clamped(radii.bottomRight), y: rect.maxY - clamped(radii.bottomRight)),
+                clamped(radii.bottomRight), 0
+            ),
+            (
+                Point(x: rect.minX + clamped(radii.bottomLeft), y: rect.maxY - clamped(radii.bottomLeft)),
+                clamped(radii.bottomLeft), 0.5 * .pi
+            ),
         ]
         var points: [Point] = []
         for corner in corners {
@@ -112,7 +125,9 @@ extension Outline {
         let path = isClosed ? points + [points[0]] : points
         let length = zip(path, path.dropFirst()).reduce(0) { $0 + $1.0.distance(to: $1.1) }
         // 1. Bound the work. Beyond the bound the subtraction below could also stall: 1e300 - 5 == 1e300.
-        guard length.isFinite, length / cycle * Double(pattern.count) <= Double(Outline.maximumDashes) else { return [self] }
+        guard length.isFinite, length / cycle * Double(pattern.count) <= Double(Outline.maximumDashes) else {
+            return [self]
+        }
         var pieces: [Outline] = []
         var current: [Point] = []
         var patternIndex = 0

@@ -19,13 +19,18 @@ public struct AnyCodingKey: CodingKey, Hashable, Sendable {
 
 extension Decoder {
     /// A keyed container that throws when the object holds a key that `Keys` does not list.
-    public func strictContainer<Keys: CodingKey & CaseIterable>(keyedBy keys: Keys.Type) throws -> KeyedDecodingContainer<Keys> {
+    public func strictContainer<Keys: CodingKey & CaseIterable>(keyedBy keys: Keys.Type) throws
+        -> KeyedDecodingContainer<Keys>
+    {
         let everything = try container(keyedBy: AnyCodingKey.self)
         let known = Set(Keys.allCases.map(\.stringValue))
         if let unknown = everything.allKeys.map(\.stringValue).sorted().first(where: { !known.contains($0) }) {
-            throw DecodingError.dataCorrupted(.init(
-                codingPath: codingPath + [AnyCodingKey(stringValue: unknown)],
-                debugDescription: "unknown key '\(unknown)' (allowed: \(Keys.allCases.map(\.stringValue).joined(separator: ", ")))"))
+            throw DecodingError.dataCorrupted(
+                .init(
+                    codingPath: codingPath + [AnyCodingKey(stringValue: unknown)],
+                    debugDescription:
+                        "unknown key '\(unknown)' (allowed: \(Keys.allCases.map(\.stringValue).joined(separator: ", ")))"
+                ))
         }
         return try container(keyedBy: keys)
     }

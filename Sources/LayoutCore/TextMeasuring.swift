@@ -12,7 +12,8 @@ public protocol TextMeasuring: Sendable {
 extension TextMeasuring {
     /// The box of possibly multi-line text: the widest line by the number of lines times the line height.
     public func size(of text: String, fontSize: Double) -> Size {
-        var widest = 0.0, lineCount = 0
+        var widest = 0.0
+        var lineCount = 0
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
             widest = max(widest, lineWidth(of: line, fontSize: fontSize))
             lineCount += 1
@@ -27,25 +28,28 @@ extension TextMeasuring {
         let widths = lines.map { lineWidth(of: $0, fontSize: run.fontSize) }
         let boxSize = Size(width: widths.max() ?? 0, height: Double(lines.count) * height)
         // 1. Place the box so that its aligned side touches the anchor.
-        let boxX: Double = switch run.horizontalAlignment {
-        case .left: run.anchor.x
-        case .center: run.anchor.x - boxSize.width / 2
-        case .right: run.anchor.x - boxSize.width
-        }
-        let boxY: Double = switch run.verticalAlignment {
-        case .top: run.anchor.y
-        case .center: run.anchor.y - boxSize.height / 2
-        case .bottom: run.anchor.y - boxSize.height
-        }
+        let boxX: Double =
+            switch run.horizontalAlignment {
+            case .left: run.anchor.x
+            case .center: run.anchor.x - boxSize.width / 2
+            case .right: run.anchor.x - boxSize.width
+            }
+        let boxY: Double =
+            switch run.verticalAlignment {
+            case .top: run.anchor.y
+            case .center: run.anchor.y - boxSize.height / 2
+            case .bottom: run.anchor.y - boxSize.height
+            }
         let box = Rect(x: boxX, y: boxY, width: boxSize.width, height: boxSize.height)
         // 2. Align each line inside the box the same way and put its baseline one ascent below its top.
         let placed = zip(lines, widths).enumerated().map { index, pair in
             let (line, width) = pair
-            let x: Double = switch run.horizontalAlignment {
-            case .left: box.minX
-            case .center: box.midX - width / 2
-            case .right: box.maxX - width
-            }
+            let x: Double =
+                switch run.horizontalAlignment {
+                case .left: box.minX
+                case .center: box.midX - width / 2
+                case .right: box.maxX - width
+                }
             return TextLayout.Line(
                 text: String(line),
                 baselineOrigin: Point(x: x, y: box.minY + Double(index) * height + ascent(fontSize: run.fontSize)),

@@ -15,8 +15,10 @@ extension PixelWords {
         var equalSiblings = area.borderCredit
         // The delta is `centre − neighbour`: the most negative marks the brightest neighbour, the most
         // positive the darkest (pixelmatch's comments name them the other way round; the logic is the same).
-        var brightest = 0.0, darkest = 0.0
-        var brightestAt = (x: 0, y: 0), darkestAt = (x: 0, y: 0)
+        var brightest = 0.0
+        var darkest = 0.0
+        var brightestAt = (x: 0, y: 0)
+        var darkestAt = (x: 0, y: 0)
 
         // 1. Scan the neighbours: count equal-brightness ones, and remember the extremes of the slope.
         for nx in area.minX...area.maxX {
@@ -41,7 +43,8 @@ extension PixelWords {
 
         // 4. Anti-aliasing if either extreme is itself in a flat region of both images (brightest first,
         //    as pixelmatch evaluates them; the order only affects speed).
-        return (hasManySiblings(x: brightestAt.x, y: brightestAt.y)
+        return
+            (hasManySiblings(x: brightestAt.x, y: brightestAt.y)
             && other.hasManySiblings(x: brightestAt.x, y: brightestAt.y))
             || (hasManySiblings(x: darkestAt.x, y: darkestAt.y)
                 && other.hasManySiblings(x: darkestAt.x, y: darkestAt.y))

@@ -86,7 +86,8 @@ extension PixelDiff {
             var index = start
             while index &+ 2 <= pixelCount {
                 let offset = index &* 4
-                let pair = UInt64(littleEndian: expected.base.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+                let pair =
+                    UInt64(littleEndian: expected.base.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
                     ^ UInt64(littleEndian: actual.base.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
                 if pair != 0 { return pair & 0xFFFF_FFFF != 0 ? index : index &+ 1 }
                 index &+= 2
@@ -112,9 +113,9 @@ extension PixelDiff {
                     green: Double(Int32(truncatingIfNeeded: word >> 8 & 0xFF)),
                     blue: Double(Int32(truncatingIfNeeded: word >> 16 & 0xFF)))
                 let value = 255 + (luma - 255) * (opacityPerAlphaStep * Double(Int32(truncatingIfNeeded: word >> 24)))
-            let nearest = (value + roundingShift) - roundingShift
-            let floor = nearest > value ? nearest - 1 : nearest
-            let grey = UInt32(truncatingIfNeeded: (floor + roundingShift).bitPattern)
+                let nearest = (value + roundingShift) - roundingShift
+                let floor = nearest > value ? nearest - 1 : nearest
+                let grey = UInt32(truncatingIfNeeded: (floor + roundingShift).bitPattern)
                 canvas.draw(grey &* 0x0001_0101 | 0xFF00_0000, at: index)
             }
         }

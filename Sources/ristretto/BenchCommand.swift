@@ -1,10 +1,10 @@
-import Gentest
-import Engines
 import ArgumentParser
 import Benchmarking
 import Conformance
+import Engines
 import Foundation
 import GDRender
+import Gentest
 
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -33,15 +33,24 @@ struct BenchCommand: ParsableCommand {
     var modes: String = BenchMode.allCases.map(\.rawValue).joined(separator: ",")
     @Option(help: "Comma-separated output formats, printed in order: table, markdown, json, csv.")
     var format: String = "table"
-    @Option(help: "Write a plot of cost against size (log-log, one line per engine and mode) to this PNG (not with --check, which times nothing).")
+    @Option(
+        help:
+            "Write a plot of cost against size (log-log, one line per engine and mode) to this PNG (not with --check, which times nothing)."
+    )
     var plot: String?
     @Flag(help: "A smoke run: three sizes per shape and short batches. Not a measurement.")
     var quick = false
     @Flag(help: "Add the scaling sizes: N = 1 000, 10 000, 100 000 and D = 100, 1 000.")
     var scaling = false
-    @Flag(help: "Instead of timing, compare each peer's frames with the reference on the workloads and the golden box cases (exit 1 on a difference).")
+    @Flag(
+        help:
+            "Instead of timing, compare each peer's frames with the reference on the workloads and the golden box cases (exit 1 on a difference)."
+    )
     var check = false
-    @Flag(help: "With --check: turn the peers' pixel rounding on and compare each peer's frames after a resize or an incremental change with its own fresh layout of the changed case (shows stale cache entries).")
+    @Flag(
+        help:
+            "With --check: turn the peers' pixel rounding on and compare each peer's frames after a resize or an incremental change with its own fresh layout of the changed case (shows stale cache entries)."
+    )
     var rounding = false
     @Option(help: "The golden folder whose box cases --check compares.")
     var golden: String = "golden"
@@ -56,17 +65,29 @@ struct BenchCommand: ParsableCommand {
 
     func run() throws {
         let configuration = BenchmarkConfiguration(
-            shapes: try Self.parseList(shape, option: "--shape", allowed: Self.names(BenchShape.self)) { BenchShape(rawValue: $0) },
-            sizes: try sizes.map { text in
-                try Self.parseList(text, option: "--sizes", allowed: "positive whole numbers, e.g. 5,10,200") { Int($0).flatMap { $0 > 0 ? $0 : nil } }
+            shapes: try Self.parseList(shape, option: "--shape", allowed: Self.names(BenchShape.self)) {
+                BenchShape(rawValue: $0)
             },
-            modes: try Self.parseList(modes, option: "--modes", allowed: Self.names(BenchMode.self)) { BenchMode(rawValue: $0) },
+            sizes: try sizes.map { text in
+                try Self.parseList(text, option: "--sizes", allowed: "positive whole numbers, e.g. 5,10,200") {
+                    Int($0).flatMap { $0 > 0 ? $0 : nil }
+                }
+            },
+            modes: try Self.parseList(modes, option: "--modes", allowed: Self.names(BenchMode.self)) {
+                BenchMode(rawValue: $0)
+            },
             includeScaling: scaling, quick: quick)
-        let formats = try Self.parseList(format, option: "--format", allowed: Self.names(ReportFormat.self)) { ReportFormat(rawValue: $0) }
+        let formats = try Self.parseList(format, option: "--format", allowed: Self.names(ReportFormat.self)) {
+            ReportFormat(rawValue: $0)
+        }
         let engineNames = ["reference"] + SubprocessEngine.knownPeers
-        let selected = try Self.parseList(engines, option: "--engines", allowed: engineNames.joined(separator: ", ")) { engineNames.contains($0) ? $0 : nil }
+        let selected = try Self.parseList(engines, option: "--engines", allowed: engineNames.joined(separator: ", ")) {
+            engineNames.contains($0) ? $0 : nil
+        }
         let adapters = selected.map { name -> any LayoutEngineAdapter in
-            name == "reference" ? ReferenceEngine() : SubprocessEngine(name: name, executablePath: peerOptions.adapterDirectory + "/\(name)-adapter")
+            name == "reference"
+                ? ReferenceEngine()
+                : SubprocessEngine(name: name, executablePath: peerOptions.adapterDirectory + "/\(name)-adapter")
         }
         if check {
             try runCheck(configuration, adapters: adapters)
@@ -94,14 +115,17 @@ struct BenchCommand: ParsableCommand {
         let known: [KnownDifference]
         if rounding {
             // Each peer against itself: the known differences with the reference do not apply.
-            print("rounding on: each peer's frames after a resize or an incremental change, against its own fresh layout of the changed case")
+            print(
+                "rounding on: each peer's frames after a resize or an incremental change, against its own fresh layout of the changed case"
+            )
             outcomes = roundingConsistencyCheck(cases: cases, peers: peers)
             known = []
         } else {
             outcomes = differentialCheck(cases: cases, reference: reference, peers: peers)
             known = try peerOptions.loadKnownDifferences()
         }
-        var differences = 0, explained = 0
+        var differences = 0
+        var explained = 0
         for outcome in outcomes {
             switch outcome.verdict {
             case .agree:
@@ -120,16 +144,24 @@ struct BenchCommand: ParsableCommand {
         }
         let agreeing = outcomes.count { if case .agree = $0.verdict { true } else { false } }
         let refused = outcomes.count { if case .refused = $0.verdict { true } else { false } }
-        print("\(agreeing) passed, \(differences) failed, \(refused + explained) skipped (\(refused) refused, \(explained) explained differences)")
+        print(
+            "\(agreeing) passed, \(differences) failed, \(refused + explained) skipped (\(refused) refused, \(explained) explained differences)"
+        )
         if differences > 0 { throw ExitCode(1) }
     }
 
     /// Parses a comma-separated option; an unknown item is an error that lists the `allowed` values.
-    static func parseList<Value>(_ text: String, option: String, allowed: String, parse: (String) -> Value?) throws -> [Value] {
+    static func parseList<Value>(_ text: String, option: String, allowed: String, parse: (String) -> Value?) throws
+        -> [Value]
+    {
         let items = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-        guard !items.isEmpty else { throw InputError(file: option, message: "expected a comma-separated list (allowed: \(allowed))") }
+        guard !items.isEmpty else {
+            throw InputError(file: option, message: "expected a comma-separated list (allowed: \(allowed))")
+        }
         return try items.map { item in
-            guard let value = parse(item) else { throw InputError(file: option, message: "unknown value '\(item)' (allowed: \(allowed))") }
+            guard let value = parse(item) else {
+                throw InputError(file: option, message: "unknown value '\(item)' (allowed: \(allowed))")
+            }
             return value
         }
     }

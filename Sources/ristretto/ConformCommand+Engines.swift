@@ -1,9 +1,9 @@
-import Gentest
-import Engines
 import ArgumentParser
 import Benchmarking
 import Conformance
+import Engines
 import Foundation
+import Gentest
 
 extension ConformCommand {
     /// `--engine` naming anything besides the reference alone: every engine on every selected case at once, then the
@@ -11,7 +11,8 @@ extension ConformCommand {
     /// (geometry and pixels); peers are judged on box geometry only.
     func runEngines(_ engines: [EngineChoice], identifiers: [String]) throws {
         let runner = try engines.contains { if case .reference = $0 { true } else { false } } ? referenceRunner() : nil
-        let conformance = PeerConformance(golden: suite.golden, knownDifferences: try engineOptions.peers.loadKnownDifferences())
+        let conformance = PeerConformance(
+            golden: suite.golden, knownDifferences: try engineOptions.peers.loadKnownDifferences())
         let referenceRun = ReferenceRun()
         let matrix = runEngineMatrix(engines, identifiers: identifiers, conformance: conformance) {
             // Only called for the reference, which exists exactly when `runner` does.
@@ -24,7 +25,8 @@ extension ConformCommand {
                 switch result.verdict {
                 case .failed(let message): print("FAIL \(column.engine) \(result.identifier): \(message)")
                 case .error(let message): print("ERROR \(column.engine) \(result.identifier): \(message)")
-                case .known(let reason, let mismatch): print("KNOWN \(column.engine) \(result.identifier): \(mismatch)\n  known difference: \(reason)")
+                case .known(let reason, let mismatch):
+                    print("KNOWN \(column.engine) \(result.identifier): \(mismatch)\n  known difference: \(reason)")
                 case .passed, .refused, .notApplicable: continue
                 }
             }

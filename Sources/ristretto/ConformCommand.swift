@@ -1,15 +1,18 @@
-import Gentest
-import Engines
 import ArgumentParser
 import Conformance
+import Engines
 import Foundation
+import Gentest
 
 /// Options shared by conform and record.
 struct SuiteOptions: ParsableArguments {
     @Option(help: "The golden folder holding <suite>/<case>.json and .png.")
     var golden: String = "golden"
 
-    @Option(help: "Only cases whose identifier (e.g. box/linear-space) contains PATTERN, or matches it as a glob when it has * ? [ (e.g. 'box/linear-*').")
+    @Option(
+        help:
+            "Only cases whose identifier (e.g. box/linear-space) contains PATTERN, or matches it as a glob when it has * ? [ (e.g. 'box/linear-*')."
+    )
     var filter: String?
 
     /// The cases to run. A folder without cases, or a filter that matches none, is an error (exit 2), so that a
@@ -17,7 +20,8 @@ struct SuiteOptions: ParsableArguments {
     func selectedCases(shard: CaseSelection.Shard? = nil) throws -> [String] {
         let discovered = try CaseSelection.discover(golden: golden)
         guard !discovered.isEmpty else {
-            throw InputError(file: golden, message: "no case found (expected <suite>/<case>.json files in the golden folder)")
+            throw InputError(
+                file: golden, message: "no case found (expected <suite>/<case>.json files in the golden folder)")
         }
         let filtered = CaseSelection.select(discovered, filter: filter, shard: nil)
         if filtered.isEmpty {
@@ -51,7 +55,10 @@ struct ConformCommand: ParsableCommand {
     var html: String?
     @Option(help: "Write a Markdown summary to FILE (for a CI step summary).")
     var markdown: String?
-    @Option(help: "Write machine-readable results to FILE as JSON (per case: status, seconds, messages, pixel counts, artifact paths; plus totals).")
+    @Option(
+        help:
+            "Write machine-readable results to FILE as JSON (per case: status, seconds, messages, pixel counts, artifact paths; plus totals)."
+    )
     var json: String?
     @OptionGroup var fontOptions: FontOptions
     @OptionGroup var engineOptions: EngineOptions
@@ -92,7 +99,9 @@ struct ConformCommand: ParsableCommand {
         console.clearProgress()
         for outcome in summary.outcomes where outcome.status != .passed {
             print("\(outcome.status == .failed ? "FAIL" : "ERROR") \(outcome.identifier)")
-            print(outcome.failureText.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }.joined(separator: "\n"))
+            print(
+                outcome.failureText.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }.joined(
+                    separator: "\n"))
         }
         return summary
     }
@@ -150,7 +159,11 @@ struct RecordCommand: ParsableCommand {
     func run() throws {
         let environment = ProcessInfo.processInfo.environment
         if Recorder.isContinuousIntegration(environment), !force {
-            throw InputError(file: suite.golden, message: "refusing to record goldens in CI (CI=\(environment["CI"] ?? "")); pass --force if you really mean it")
+            throw InputError(
+                file: suite.golden,
+                message:
+                    "refusing to record goldens in CI (CI=\(environment["CI"] ?? "")); pass --force if you really mean it"
+            )
         }
         let font = try fontOptions.choice(golden: suite.golden)
         let identifiers = try suite.selectedCases()
@@ -174,7 +187,9 @@ struct RecordCommand: ParsableCommand {
             if change == .created || change == .updated { print("\(change.rawValue): \(entry.goldenPNG)") }
             if change == .skipped, !missingOnly, let note = entry.note { print("skipped: \(identifier) (\(note))") }
         }
-        print("\(counts[.created, default: 0]) created, \(counts[.updated, default: 0]) updated, \(counts[.unchanged, default: 0]) unchanged, \(counts[.skipped, default: 0]) skipped, \(problems) not recorded")
+        print(
+            "\(counts[.created, default: 0]) created, \(counts[.updated, default: 0]) updated, \(counts[.unchanged, default: 0]) unchanged, \(counts[.skipped, default: 0]) skipped, \(problems) not recorded"
+        )
         return problems
     }
 
@@ -194,7 +209,9 @@ struct RecordCommand: ParsableCommand {
             for difference in entry.differences { print("\(identifier): \(difference)") }
             if change == .skipped { print("skipped: \(identifier) (\(entry.note ?? "skipped"))") }
         }
-        print("\(counts[.updated, default: 0]) updated, \(counts[.unchanged, default: 0]) unchanged, \(counts[.skipped, default: 0]) skipped, \(counts[.notBoxCase, default: 0]) not box cases, \(problems) not updated")
+        print(
+            "\(counts[.updated, default: 0]) updated, \(counts[.unchanged, default: 0]) unchanged, \(counts[.skipped, default: 0]) skipped, \(counts[.notBoxCase, default: 0]) not box cases, \(problems) not updated"
+        )
         return problems
     }
 

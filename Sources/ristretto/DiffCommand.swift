@@ -1,10 +1,10 @@
-import CanonicalJSON
-import Gentest
-import Engines
 import ArgumentParser
+import CanonicalJSON
 import Conformance
+import Engines
 import Foundation
 import GDRender
+import Gentest
 import LayoutCore
 import PixelDiff
 
@@ -31,12 +31,15 @@ struct DiffCommand: ParsableCommand {
     var format: OutputFormat = .text
 
     func validate() throws {
-        guard threshold.isFinite, (0...1).contains(threshold) else { throw ValidationError("--threshold must be within 0...1") }
+        guard threshold.isFinite, (0...1).contains(threshold) else {
+            throw ValidationError("--threshold must be within 0...1")
+        }
         guard allowed >= 0 else { throw ValidationError("--allowed must be >= 0") }
     }
 
     func run() throws {
-        let expectedImage = try Self.readPNG(expected), actualImage = try Self.readPNG(actual)
+        let expectedImage = try Self.readPNG(expected)
+        let actualImage = try Self.readPNG(actual)
         let options = PixelDiff.Options(threshold: threshold, includeAntiAliased: includeAA, diffImage: output != nil)
         let result: PixelDiff.Result
         do {
@@ -52,11 +55,14 @@ struct DiffCommand: ParsableCommand {
         }
         if let output, let diff = result.diffImage { try AtomicFile.write(PNGCodec.encode(diff), to: output) }
         if format == .json {
-            let percentage = result.totalPixels == 0 ? 0 : 100 * Double(result.mismatchedPixels) / Double(result.totalPixels)
-            print(jsonLine([
-                "mismatched": .number(Double(result.mismatchedPixels)), "total": .number(Double(result.totalPixels)),
-                "percentage": .number(percentage),
-            ]))
+            let percentage =
+                result.totalPixels == 0 ? 0 : 100 * Double(result.mismatchedPixels) / Double(result.totalPixels)
+            print(
+                jsonLine([
+                    "mismatched": .number(Double(result.mismatchedPixels)),
+                    "total": .number(Double(result.totalPixels)),
+                    "percentage": .number(percentage),
+                ]))
         } else {
             print("mismatched: \(result.mismatchedPixels) of \(result.totalPixels) pixels")
         }
@@ -65,14 +71,18 @@ struct DiffCommand: ParsableCommand {
             let start = ContinuousClock.now
             for _ in 0..<iterations { _ = try? PixelDiff.compare(expectedImage, actualImage, options: timing) }
             let seconds = (ContinuousClock.now - start).inSeconds
-            print("throughput: \(String(format: "%.1f", Double(result.totalPixels * iterations) / seconds / 1e6)) megapixels/s")
+            print(
+                "throughput: \(String(format: "%.1f", Double(result.totalPixels * iterations) / seconds / 1e6)) megapixels/s"
+            )
         }
         if result.mismatchedPixels > allowed { throw ExitCode(1) }
     }
 
     /// One JSON object on one line, keys sorted, with the comparison's settings added.
     func jsonLine(_ fields: [String: CanonicalJSON]) -> String {
-        CanonicalJSON.object(fields.merging(["threshold": .number(threshold), "includeAA": .bool(includeAA)]) { first, _ in first }).line
+        CanonicalJSON.object(
+            fields.merging(["threshold": .number(threshold), "includeAA": .bool(includeAA)]) { first, _ in first }
+        ).line
     }
 
     static func readPNG(_ path: String) throws(InputError) -> RGBAImage {

@@ -1,13 +1,16 @@
-import Gentest
-import Engines
 import ArgumentParser
 import Benchmarking
 import Conformance
+import Engines
 import Foundation
+import Gentest
 
 /// `--engine` and where its adapters and known differences live (conform).
 struct EngineOptions: ParsableArguments {
-    @Option(help: "Comma-separated engines: reference, yoga, taffy, chromium, or a PATH to an adapter executable (docs/conformance.md).")
+    @Option(
+        help:
+            "Comma-separated engines: reference, yoga, taffy, chromium, or a PATH to an adapter executable (docs/conformance.md)."
+    )
     var engine: String = "reference"
     @OptionGroup var peers: PeerOptions
 
@@ -18,7 +21,8 @@ struct EngineOptions: ParsableArguments {
 
 /// Where the peer adapters and the list of their known differences live (bench and conform).
 struct PeerOptions: ParsableArguments {
-    @Option(help: "Documented semantic differences of the peers, not bugs (default: tools/engines/known-differences.json).")
+    @Option(
+        help: "Documented semantic differences of the peers, not bugs (default: tools/engines/known-differences.json).")
     var knownDifferences: String?
     @Option(help: "Where the named peer adapters live (default: tools/engines/.local/bin of this checkout).")
     var enginesDirectory: String?
@@ -43,7 +47,8 @@ enum Checkout {
     static func path(_ relative: String) -> String {
         let here = FileManager.default.currentDirectoryPath + "/" + relative
         if FileManager.default.fileExists(atPath: here) { return here }
-        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+            .deletingLastPathComponent()
         while folder.path != "/" {
             let candidate = folder.path + "/" + relative
             if FileManager.default.fileExists(atPath: candidate) { return candidate }

@@ -1,11 +1,11 @@
-import CanonicalJSON
-import Gentest
-import Engines
 import ArgumentParser
 import Benchmarking
 import BoxLayout
+import CanonicalJSON
 import Conformance
+import Engines
 import Foundation
+import Gentest
 
 struct GentestCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -47,7 +47,9 @@ struct GentestCommand: ParsableCommand {
         if let seconds, !(seconds > 0 && seconds.isFinite) {
             throw InputError(file: "--seconds", message: "expected a positive number of seconds")
         }
-        if let cases, cases <= 0 { throw InputError(file: "--cases", message: "expected a positive number, got \(cases)") }
+        if let cases, cases <= 0 {
+            throw InputError(file: "--cases", message: "expected a positive number, got \(cases)")
+        }
         if check && fuzz { throw InputError(file: "--check", message: "--check and --fuzz are separate modes") }
     }
 
@@ -66,8 +68,10 @@ struct GentestCommand: ParsableCommand {
         var written: Set<String> = []
         let tally = try Gentest.generate(seed: seed, count: count, oracle: oracle) { generated, kept in
             let source = Gentest.Source(
-                engine: "chromium", version: version, generator: "gentest", seed: seed, profile: generated.profile.rawValue)
-            try AtomicFile.write(Data(try Gentest.corpusFile(kept, source: source).utf8), to: "\(out)/\(generated.name).json")
+                engine: "chromium", version: version, generator: "gentest", seed: seed,
+                profile: generated.profile.rawValue)
+            try AtomicFile.write(
+                Data(try Gentest.corpusFile(kept, source: source).utf8), to: "\(out)/\(generated.name).json")
             written.insert(generated.name + ".json")
         }
         let stale = try removeStale(keeping: written)
@@ -102,7 +106,9 @@ struct GentestCommand: ParsableCommand {
         let corpus = try Gentest.readCorpus(out)
         let oracle = try chromiumEngine(required: false)
         let version = try oracle?.info().version
-        var referenceFailures = 0, changed = 0, otherVersion = 0
+        var referenceFailures = 0
+        var changed = 0
+        var otherVersion = 0
         for corpusCase in corpus {
             let referenceLines = Gentest.differences(corpusCase, Gentest.referenceFrames(corpusCase.boxCase))
             if !referenceLines.isEmpty {
@@ -113,7 +119,8 @@ struct GentestCommand: ParsableCommand {
             if corpusCase.version != version { otherVersion += 1 }
             let lines: [String]
             do {
-                lines = Gentest.differences(corpusCase, try oracle.layout(caseJSON: try Gentest.requestJSON(corpusCase.boxCase)))
+                lines = Gentest.differences(
+                    corpusCase, try oracle.layout(caseJSON: try Gentest.requestJSON(corpusCase.boxCase)))
             } catch {
                 lines = ["\(error)"]
             }
@@ -125,7 +132,9 @@ struct GentestCommand: ParsableCommand {
         print("\(corpus.count) cases: reference \(corpus.count - referenceFailures) pass, \(referenceFailures) fail")
         if let version {
             print("chromium (\(version)): \(corpus.count - changed) same, \(changed) changed")
-            if otherVersion > 0 { print("note: \(otherVersion) of \(corpus.count) cases name another Chromium in source.version") }
+            if otherVersion > 0 {
+                print("note: \(otherVersion) of \(corpus.count) cases name another Chromium in source.version")
+            }
         } else {
             print("chromium: not installed, not asked (run tools/gentest's setup)")
         }
@@ -135,9 +144,13 @@ struct GentestCommand: ParsableCommand {
     // MARK: Fuzz
 
     func runFuzz() throws {
-        let peers = ["yoga", "taffy"].map { SubprocessEngine(name: $0, executablePath: peerDirectory() + "/\($0)-adapter") }
+        let peers = ["yoga", "taffy"].map {
+            SubprocessEngine(name: $0, executablePath: peerDirectory() + "/\($0)-adapter")
+        }
         for peer in peers where !peer.isInstalled {
-            throw InputError(file: peer.executablePath, message: "the \(peer.name) adapter is not installed; run tools/setup-engines")
+            throw InputError(
+                file: peer.executablePath, message: "the \(peer.name) adapter is not installed; run tools/setup-engines"
+            )
         }
         let fuzzer = DifferentialFuzzer(peers: peers)
         let start = Date()
@@ -147,7 +160,9 @@ struct GentestCommand: ParsableCommand {
         }
         let oracle = try chromiumEngine(required: false)
         for finding in tally.findings {
-            print("disagreement \(finding.name) (from \(finding.original.name)): " + finding.differences.prefix(6).joined(separator: "; "))
+            print(
+                "disagreement \(finding.name) (from \(finding.original.name)): "
+                    + finding.differences.prefix(6).joined(separator: "; "))
             print("  originally: " + finding.originalDifferences.prefix(6).joined(separator: "; "))
             print("  written to " + (try writeFinding(finding, fuzzer: fuzzer, oracle: oracle)))
         }
@@ -158,7 +173,9 @@ struct GentestCommand: ParsableCommand {
 
     /// Writes a minimal disagreement as a golden candidate: into --out with Chrome's answer when Chromium answers
     /// it exactly, otherwise into --findings with the frames two engines agree on (or none).
-    func writeFinding(_ finding: DifferentialFuzzer.Finding, fuzzer: DifferentialFuzzer, oracle: SubprocessEngine?) throws -> String {
+    func writeFinding(_ finding: DifferentialFuzzer.Finding, fuzzer: DifferentialFuzzer, oracle: SubprocessEngine?)
+        throws -> String
+    {
         var candidate = finding.minimal
         if let oracle, case .keep(let frames)? = try? Gentest.judge(candidate, oracle: oracle) {
             candidate.expect = BoxFrames(frames: frames)
@@ -169,7 +186,8 @@ struct GentestCommand: ParsableCommand {
             return path
         }
         candidate.expect = fuzzer.majorityFrames(candidate).map { BoxFrames(frames: $0) }
-        candidate.description = (candidate.description ?? "") + " Differences: " + finding.differences.joined(separator: "; ")
+        candidate.description =
+            (candidate.description ?? "") + " Differences: " + finding.differences.joined(separator: "; ")
         let path = "\(findings)/\(candidate.name).json"
         try AtomicFile.write(Data(try Gentest.caseDocument(candidate).text.utf8), to: path)
         return path
@@ -179,10 +197,13 @@ struct GentestCommand: ParsableCommand {
 
     /// The Chromium adapter; nil when it is not installed and not `required` (then an error names the setup).
     func chromiumEngine(required: Bool) throws -> SubprocessEngine? {
-        let engine = SubprocessEngine(name: "chromium", executablePath: chromium ?? peerDirectory() + "/chromium-adapter")
+        let engine = SubprocessEngine(
+            name: "chromium", executablePath: chromium ?? peerDirectory() + "/chromium-adapter")
         if engine.isInstalled { return engine }
         guard required else { return nil }
-        throw InputError(file: engine.executablePath, message: "the Chromium adapter is not installed; run tools/gentest (its setup step)")
+        throw InputError(
+            file: engine.executablePath,
+            message: "the Chromium adapter is not installed; run tools/gentest (its setup step)")
     }
 
     /// The adapters' folder, found as `ristretto bench` and `conform --engine` find it.

@@ -1,11 +1,11 @@
-import CanonicalJSON
-import Gentest
-import Engines
 import ArgumentParser
 import Benchmarking
 import BoxLayout
+import CanonicalJSON
 import Conformance
+import Engines
 import Foundation
+import Gentest
 
 extension LayoutCommand {
     /// `layout --engine PEER`: what that engine answers for the box case, in the reference's JSON shape (sorted keys),
@@ -17,12 +17,16 @@ extension LayoutCommand {
             throw InputError(file: casePath, message: "\(peer.name) lays out box cases only (peers judge box geometry)")
         }
         guard peer.adapter.isInstalled else {
-            throw InputError(file: "--engine", message: "\(peer.name) is not installed (no adapter at \(peer.adapter.executablePath)); \(peer.installHint)")
+            throw InputError(
+                file: "--engine",
+                message:
+                    "\(peer.name) is not installed (no adapter at \(peer.adapter.executablePath)); \(peer.installHint)")
         }
         defer { peer.adapter.shutDown() }
         let frames: [PeerFrame]
         do {
-            frames = try peer.adapter.layout(caseJSON: try CaseLoader.readFile(casePath, limit: CaseLoader.maxFileBytes))
+            frames = try peer.adapter.layout(
+                caseJSON: try CaseLoader.readFile(casePath, limit: CaseLoader.maxFileBytes))
         } catch EngineError.adapter(_, let message) {
             throw InputError(file: casePath, message: "refused by \(peer.name): \(message)")
         } catch let error as InputError {

@@ -1,10 +1,10 @@
-import Gentest
-import Engines
 import ArgumentParser
 import Benchmarking
 import Conformance
+import Engines
 import Foundation
 import GDRender
+import Gentest
 
 struct LayoutCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -19,14 +19,19 @@ struct LayoutCommand: ParsableCommand {
     var casePath: String
 
     @OptionGroup var fontOptions: FontOptions
-    @Option(help: "The engine that lays the case out: reference, yoga, taffy, chromium, or a PATH to an adapter (box cases only for peers).")
+    @Option(
+        help:
+            "The engine that lays the case out: reference, yoga, taffy, chromium, or a PATH to an adapter (box cases only for peers)."
+    )
     var engine: String = "reference"
     @Option(help: "Where the named peer adapters live (default: tools/engines/.local/bin of this checkout).")
     var enginesDirectory: String?
 
     func run() throws {
         let file = try CaseLoader.load(casePath)
-        if case .peer(let peer) = try EngineCatalogue.choice(engine, adapterDirectory: PeerOptions.adapterDirectory(enginesDirectory)) {
+        if case .peer(let peer) = try EngineCatalogue.choice(
+            engine, adapterDirectory: PeerOptions.adapterDirectory(enginesDirectory))
+        {
             return try layOut(file, with: peer)
         }
         let evaluation = try CaseEvaluator.evaluate(file, font: try fontOptions.choice(near: casePath))

@@ -1,8 +1,8 @@
-import Gentest
-import Engines
 import ArgumentParser
 import Conformance
+import Engines
 import Foundation
+import Gentest
 
 @main
 struct Ristretto: ParsableCommand {
@@ -10,7 +10,10 @@ struct Ristretto: ParsableCommand {
         abstract: "Layout-engine conformance and benchmark suite.",
         discussion: "Exit codes: 0 success, 1 a comparison failed, 2 bad input or an error (see docs/cli.md).",
         version: "0.1.0",
-        subcommands: [LayoutCommand.self, RenderCommand.self, DiffCommand.self, ConformCommand.self, RecordCommand.self, BenchCommand.self, GentestCommand.self])
+        subcommands: [
+            LayoutCommand.self, RenderCommand.self, DiffCommand.self, ConformCommand.self, RecordCommand.self,
+            BenchCommand.self, GentestCommand.self,
+        ])
 
     /// Runs the command, mapping every error that is not a comparison failure to exit code 2 as the CLI
     /// contract requires (ArgumentParser would use 64 for usage errors).
@@ -46,7 +49,10 @@ extension Ristretto {
 
 /// Where the pinned font comes from; shared by every command that measures or draws text.
 struct FontOptions: ParsableArguments {
-    @Option(help: "The TrueType font for text (default: $RISTRETTO_FONT, else golden/fonts/LiberationSans-Regular.ttf in --golden, near the case, in the working directory or near the executable, or share/ristretto/fonts beside its folder). Only cases with text need it.")
+    @Option(
+        help:
+            "The TrueType font for text (default: $RISTRETTO_FONT, else golden/fonts/LiberationSans-Regular.ttf in --golden, near the case, in the working directory or near the executable, or share/ristretto/fonts beside its folder). Only cases with text need it."
+    )
     var font: String?
 
     /// The font for cases in `golden` or near the case file `near`; see `FontLocator.find`.

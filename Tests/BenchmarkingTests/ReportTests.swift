@@ -1,13 +1,14 @@
+import Engines
 import Foundation
 import LayoutCore
 import Testing
 
 @testable import Benchmarking
-import Engines
 
 struct ReportTests {
     static let machine = MachineInfo(
-        cpu: "test cpu", cores: 2, memoryBytes: 1 << 30, os: "test os", quick: true, engines: ["reference": "r1", "yoga": "y1"],
+        cpu: "test cpu", cores: 2, memoryBytes: 1 << 30, os: "test os", quick: true,
+        engines: ["reference": "r1", "yoga": "y1"],
         engineDetails: [
             EngineInfo(name: "reference", version: "r1", timing: "in process"),
             EngineInfo(name: "yoga", version: "y1", timing: "native, with a note"),
@@ -16,9 +17,15 @@ struct ReportTests {
     static let report = BenchmarkReport(
         machine: machine,
         results: [
-            BenchmarkResult(engine: "reference", shape: .linear, size: 5, mode: .fresh, microsecondsPerLayout: 2, spread: 0.5, batches: 5, iterationsPerBatch: 100),
-            BenchmarkResult(engine: "yoga", shape: .linear, size: 5, mode: .fresh, microsecondsPerLayout: 5, spread: 0.25, batches: 5, iterationsPerBatch: 40),
-            BenchmarkResult(engine: "reference", shape: .linear, size: 10, mode: .fresh, microsecondsPerLayout: 4, spread: 1, batches: 5, iterationsPerBatch: 50),
+            BenchmarkResult(
+                engine: "reference", shape: .linear, size: 5, mode: .fresh, microsecondsPerLayout: 2, spread: 0.5,
+                batches: 5, iterationsPerBatch: 100),
+            BenchmarkResult(
+                engine: "yoga", shape: .linear, size: 5, mode: .fresh, microsecondsPerLayout: 5, spread: 0.25,
+                batches: 5, iterationsPerBatch: 40),
+            BenchmarkResult(
+                engine: "reference", shape: .linear, size: 10, mode: .fresh, microsecondsPerLayout: 4, spread: 1,
+                batches: 5, iterationsPerBatch: 50),
         ],
         notes: ["skipped taffy: missing"])
 
@@ -29,53 +36,57 @@ struct ReportTests {
     }
 
     @Test func table() throws {
-        #expect(try Self.report.formatted(.table) == """
-            engine reference: r1; figures: in process
-            engine yoga: y1; figures: native, with a note
+        #expect(
+            try Self.report.formatted(.table) == """
+                engine reference: r1; figures: in process
+                engine yoga: y1; figures: native, with a note
 
-            linear — fresh (µs per layout, median ± IQR)
-             N  reference µs      yoga µs  yoga/ref
-            ---------------------------------------
-             5   2.00 ± 0.50  5.00 ± 0.25     2.50×
-            10   4.00 ± 1.00            –         –
-              yoga figures: native, with a note
+                linear — fresh (µs per layout, median ± IQR)
+                 N  reference µs      yoga µs  yoga/ref
+                ---------------------------------------
+                 5   2.00 ± 0.50  5.00 ± 0.25     2.50×
+                10   4.00 ± 1.00            –         –
+                  yoga figures: native, with a note
 
-            note: skipped taffy: missing
+                note: skipped taffy: missing
 
-            """)
+                """)
     }
 
     @Test func markdown() throws {
-        #expect(try Self.report.formatted(.markdown) == """
-            - reference: r1; figures: in process
-            - yoga: y1; figures: native, with a note
+        #expect(
+            try Self.report.formatted(.markdown) == """
+                - reference: r1; figures: in process
+                - yoga: y1; figures: native, with a note
 
-            ### linear — fresh (µs per layout, median ± IQR)
+                ### linear — fresh (µs per layout, median ± IQR)
 
-            | N | reference µs | yoga µs | yoga/ref |
-            |---:|---:|---:|---:|
-            | 5 | 2.00 ± 0.50 | 5.00 ± 0.25 | 2.50× |
-            | 10 | 4.00 ± 1.00 | – | – |
+                | N | reference µs | yoga µs | yoga/ref |
+                |---:|---:|---:|---:|
+                | 5 | 2.00 ± 0.50 | 5.00 ± 0.25 | 2.50× |
+                | 10 | 4.00 ± 1.00 | – | – |
 
-            *yoga figures: native, with a note*
+                *yoga figures: native, with a note*
 
-            - skipped taffy: missing
+                - skipped taffy: missing
 
-            """)
+                """)
     }
 
     @Test func csv() throws {
-        #expect(try Self.report.formatted(.csv) == """
-            engine,shape,size,mode,microsecondsPerLayout,spread,ratioToReference,engineVersion,engineTiming,coreMicrosecondsPerLayout
-            reference,linear,5,fresh,2.0,0.5,1.0,r1,in process,
-            yoga,linear,5,fresh,5.0,0.25,2.5,y1,"native, with a note",
-            reference,linear,10,fresh,4.0,1.0,1.0,r1,in process,
+        #expect(
+            try Self.report.formatted(.csv) == """
+                engine,shape,size,mode,microsecondsPerLayout,spread,ratioToReference,engineVersion,engineTiming,coreMicrosecondsPerLayout
+                reference,linear,5,fresh,2.0,0.5,1.0,r1,in process,
+                yoga,linear,5,fresh,5.0,0.25,2.5,y1,"native, with a note",
+                reference,linear,10,fresh,4.0,1.0,1.0,r1,in process,
 
-            """)
+                """)
     }
 
     @Test func jsonFollowsTheCLIContract() throws {
-        let json = try #require(JSONSerialization.jsonObject(with: Data(try Self.report.formatted(.json).utf8)) as? [String: Any])
+        let json = try #require(
+            JSONSerialization.jsonObject(with: Data(try Self.report.formatted(.json).utf8)) as? [String: Any])
         #expect((json["machine"] as? [String: Any])?["cores"] as? Int == 2)
         let results = try #require(json["results"] as? [[String: Any]])
         #expect(results.count == 3)
@@ -86,10 +97,11 @@ struct ReportTests {
         #expect(results[1]["microsecondsPerLayout"] as? Double == 5)
         #expect(results[1]["spread"] as? Double == 0.25)
         let details = try #require((json["machine"] as? [String: Any])?["engineDetails"] as? [[String: String]])
-        #expect(details == [
-            ["name": "reference", "version": "r1", "timing": "in process"],
-            ["name": "yoga", "version": "y1", "timing": "native, with a note"],
-        ])
+        #expect(
+            details == [
+                ["name": "reference", "version": "r1", "timing": "in process"],
+                ["name": "yoga", "version": "y1", "timing": "native, with a note"],
+            ])
     }
 
     /// A peer whose adapter also times its own layout call gets that figure beside its own in every output, with
@@ -104,27 +116,32 @@ struct ReportTests {
         let report = BenchmarkReport(
             machine: machine,
             results: [
-                BenchmarkResult(engine: "reference", shape: .depth, size: 4, mode: .fresh, microsecondsPerLayout: 1, spread: 0, batches: 1, iterationsPerBatch: 1),
                 BenchmarkResult(
-                    engine: "taffy", shape: .depth, size: 4, mode: .fresh, microsecondsPerLayout: 300, spread: 10, batches: 1,
+                    engine: "reference", shape: .depth, size: 4, mode: .fresh, microsecondsPerLayout: 1, spread: 0,
+                    batches: 1, iterationsPerBatch: 1),
+                BenchmarkResult(
+                    engine: "taffy", shape: .depth, size: 4, mode: .fresh, microsecondsPerLayout: 300, spread: 10,
+                    batches: 1,
                     iterationsPerBatch: 1, coreMicrosecondsPerLayout: 12.5),
             ],
             notes: [])
-        #expect(try report.formatted(.table) == """
-            engine reference: r1
-            engine taffy: t1; figures: via Python; core: the call alone
+        #expect(
+            try report.formatted(.table) == """
+                engine reference: r1
+                engine taffy: t1; figures: via Python; core: the call alone
 
-            depth — fresh (µs per layout, median ± IQR)
-            D  reference µs        taffy µs  taffy core µs  taffy/ref
-            ---------------------------------------------------------
-            4   1.00 ± 0.00  300.00 ± 10.00          12.50    300.00×
-              taffy figures: via Python
-              taffy core: the call alone
+                depth — fresh (µs per layout, median ± IQR)
+                D  reference µs        taffy µs  taffy core µs  taffy/ref
+                ---------------------------------------------------------
+                4   1.00 ± 0.00  300.00 ± 10.00          12.50    300.00×
+                  taffy figures: via Python
+                  taffy core: the call alone
 
-            """)
+                """)
         #expect(try report.formatted(.markdown).contains("| D | reference µs | taffy µs | taffy core µs | taffy/ref |"))
         #expect(try report.formatted(.csv).hasSuffix("taffy,depth,4,fresh,300.0,10.0,300.0,t1,via Python,12.5\n"))
-        let json = try #require(JSONSerialization.jsonObject(with: Data(try report.formatted(.json).utf8)) as? [String: Any])
+        let json = try #require(
+            JSONSerialization.jsonObject(with: Data(try report.formatted(.json).utf8)) as? [String: Any])
         let results = try #require(json["results"] as? [[String: Any]])
         #expect(results.map { $0["coreMicrosecondsPerLayout"] as? Double } == [nil, 12.5])
     }
@@ -134,13 +151,21 @@ struct ReportTests {
     func everyModeReachesEveryOutput(mode: BenchMode) throws {
         let report = BenchmarkReport(
             machine: Self.machine,
-            results: [BenchmarkResult(engine: "reference", shape: .flow, size: 3, mode: mode, microsecondsPerLayout: 1, spread: 0, batches: 1, iterationsPerBatch: 1)])
-        let json = try #require(JSONSerialization.jsonObject(with: Data(try report.formatted(.json).utf8)) as? [String: Any])
+            results: [
+                BenchmarkResult(
+                    engine: "reference", shape: .flow, size: 3, mode: mode, microsecondsPerLayout: 1, spread: 0,
+                    batches: 1, iterationsPerBatch: 1)
+            ])
+        let json = try #require(
+            JSONSerialization.jsonObject(with: Data(try report.formatted(.json).utf8)) as? [String: Any])
         #expect((json["results"] as? [[String: Any]])?.first?["mode"] as? String == mode.rawValue)
         #expect(try report.formatted(.csv).contains("reference,flow,3,\(mode.rawValue),"))
         #expect(try report.formatted(.table).contains("flow — \(mode.rawValue) (µs per layout"))
         #expect(try report.formatted(.markdown).contains("### flow — \(mode.rawValue) (µs per layout"))
-        #expect(report.plotScene().items.contains { if case .text(let run) = $0.shape { run.string == "reference \(mode.rawValue)" } else { false } })
+        #expect(
+            report.plotScene().items.contains {
+                if case .text(let run) = $0.shape { run.string == "reference \(mode.rawValue)" } else { false }
+            })
     }
 
     @Test func eachModeHasItsOwnLineStyle() {
@@ -161,7 +186,8 @@ struct ReportTests {
         #expect(polylines.count == 2)
         let markers = scene.items.filter { if case .ellipse = $0.shape { true } else { false } }
         #expect(markers.count == 3)
-        #expect(scene.items.contains { if case .text(let run) = $0.shape { run.string == "yoga relayout" } else { false } })
+        #expect(
+            scene.items.contains { if case .text(let run) = $0.shape { run.string == "yoga relayout" } else { false } })
         #expect(scene.size.width == 420 + 70 + 20)
     }
 
@@ -171,12 +197,19 @@ struct ReportTests {
     }
 
     @Test func compareFramesNamesEachDifference() {
-        let expected = [PeerFrame(path: [], frame: Rect(x: 0, y: 0, width: 480, height: 116)), PeerFrame(path: [0], frame: Rect(x: 0, y: 0, width: 40, height: 20))]
-        let actual = [PeerFrame(path: [], frame: Rect(x: 0, y: 0, width: 500, height: 116.005)), PeerFrame(path: [1], frame: Rect(x: 0, y: 0, width: 40, height: 20))]
-        #expect(compareFrames(expected: expected, actual: actual, tolerance: 0.01) == [
-            "node []: width expected 480, got 500", "node [0]: frame expected 0, 0, 40, 20, got nothing (missing)",
-            "node [1]: frame expected no such node, got 0, 0, 40, 20",
-        ])
+        let expected = [
+            PeerFrame(path: [], frame: Rect(x: 0, y: 0, width: 480, height: 116)),
+            PeerFrame(path: [0], frame: Rect(x: 0, y: 0, width: 40, height: 20)),
+        ]
+        let actual = [
+            PeerFrame(path: [], frame: Rect(x: 0, y: 0, width: 500, height: 116.005)),
+            PeerFrame(path: [1], frame: Rect(x: 0, y: 0, width: 40, height: 20)),
+        ]
+        #expect(
+            compareFrames(expected: expected, actual: actual, tolerance: 0.01) == [
+                "node []: width expected 480, got 500", "node [0]: frame expected 0, 0, 40, 20, got nothing (missing)",
+                "node [1]: frame expected no such node, got 0, 0, 40, 20",
+            ])
     }
 }
 

@@ -1,8 +1,8 @@
 import LayoutCore
 import Testing
 
-@testable import Engines
 @testable import Benchmarking
+@testable import Engines
 
 /// Records every width the loop proposes, so the relayout alternation can be checked call by call.
 final class RecordingTree: @unchecked Sendable {
@@ -14,14 +14,22 @@ struct TimingLoopTests {
 
     func subject(proposalWidth: Double?, tree: RecordingTree, builds: Counter) -> InProcessSubject<RecordingTree> {
         InProcessSubject(
-            build: { builds.value += 1; return tree },
-            layout: { tree, width in tree.widths.append(width); return Size(width: 10, height: 10) },
+            build: {
+                builds.value += 1
+                return tree
+            },
+            layout: { tree, width in
+                tree.widths.append(width)
+                return Size(width: 10, height: 10)
+            },
             proposalWidth: proposalWidth)
     }
 
     @Test func relayoutAlternatesAcrossBatchBoundaries() throws {
-        let tree = RecordingTree(), builds = Counter()
-        let result = try timeInProcess(subject(proposalWidth: 500, tree: tree, builds: builds), mode: .relayout, options: options)
+        let tree = RecordingTree()
+        let builds = Counter()
+        let result = try timeInProcess(
+            subject(proposalWidth: 500, tree: tree, builds: builds), mode: .relayout, options: options)
         // One tree for the whole run; its untimed first layout uses 501, then 500, 501, 500, … with no repeat.
         #expect(builds.value == 1)
         #expect(tree.widths.first == 501)
@@ -32,14 +40,18 @@ struct TimingLoopTests {
     }
 
     @Test func unboundedRelayoutUsesTenMillion() throws {
-        let tree = RecordingTree(), builds = Counter()
-        _ = try timeInProcessBatch(subject(proposalWidth: nil, tree: tree, builds: builds), iterations: 3, mode: .relayout)
+        let tree = RecordingTree()
+        let builds = Counter()
+        _ = try timeInProcessBatch(
+            subject(proposalWidth: nil, tree: tree, builds: builds), iterations: 3, mode: .relayout)
         #expect(tree.widths == [10_000_001, 10_000_000, 10_000_001, 10_000_000])
     }
 
     @Test func freshBuildsOneTreePerLayoutAndKeepsTheCaseProposal() throws {
-        let tree = RecordingTree(), builds = Counter()
-        let result = try timeInProcess(subject(proposalWidth: 500, tree: tree, builds: builds), mode: .fresh, options: options)
+        let tree = RecordingTree()
+        let builds = Counter()
+        let result = try timeInProcess(
+            subject(proposalWidth: 500, tree: tree, builds: builds), mode: .fresh, options: options)
         #expect(builds.value == tree.widths.count)
         #expect(tree.widths.allSatisfy { $0 == nil })
         #expect(result.buildNanos != nil)
@@ -60,7 +72,10 @@ struct TimingLoopTests {
         #expect(budget.predictedNanos(series: series, size: 16) == 1_600)
         let skipped = budget.shouldSkip(series: series, size: 16, limit: .nanoseconds(1_000))
         #expect(skipped)
-        #expect(budget.stopNotes == ["yoga depth fresh: stopped at D = 16: one layout predicted to take 1.6 µs (limit 1.0 µs)"])
+        #expect(
+            budget.stopNotes == [
+                "yoga depth fresh: stopped at D = 16: one layout predicted to take 1.6 µs (limit 1.0 µs)"
+            ])
     }
 
     /// Each shape may spend an equal part of what the shapes before it left: linear's share runs out and stops its
@@ -80,9 +95,10 @@ struct TimingLoopTests {
         #expect(budget.remaining == .seconds(16))
         let depthStops = budget.shouldSkip(series: depth, size: 40, limit: .seconds(1))
         #expect(!depthStops)
-        #expect(budget.stopNotes == [
-            "taffy linear fresh: stopped at N = 200: linear's share of the time budget of 30.0 seconds spent"
-        ])
+        #expect(
+            budget.stopNotes == [
+                "taffy linear fresh: stopped at N = 200: linear's share of the time budget of 30.0 seconds spent"
+            ])
     }
 
     /// The figures of a real run (flow incremental, reference): 180 → 200 doubled by a machine hiccup. The last pair
@@ -128,8 +144,14 @@ struct ChangeLoopTests {
 
     func subject(_ log: Log, frames: ((Log) -> [Rect])? = nil) -> InProcessSubject<Log> {
         InProcessSubject(
-            build: { log.builds += 1; return log },
-            layout: { log, width in log.widths.append(width); return Size(width: 10, height: 10) },
+            build: {
+                log.builds += 1
+                return log
+            },
+            layout: { log, width in
+                log.widths.append(width)
+                return Size(width: 10, height: 10)
+            },
             proposalWidth: nil, resizeWidth: { Double($0) }, change: { log, call in log.changes.append(call) },
             frames: frames)
     }
@@ -158,19 +180,23 @@ struct ChangeLoopTests {
     func aCallThatMovesNoFrameIsRefused(mode: BenchMode) {
         let log = Log()
         #expect(throws: UnfitSubject.self) {
-            try timeInProcessBatch(subject(log, frames: { _ in [Rect(x: 0, y: 0, width: 1, height: 1)] }), iterations: 2, mode: mode)
+            try timeInProcessBatch(
+                subject(log, frames: { _ in [Rect(x: 0, y: 0, width: 1, height: 1)] }), iterations: 2, mode: mode)
         }
     }
 
     @Test(arguments: [BenchMode.resize, .incremental])
     func aCallThatMovesFramesPassesTheProbe(mode: BenchMode) throws {
         let log = Log()
-        let frames: (Log) -> [Rect] = { log in [Rect(x: 0, y: 0, width: Double(log.widths.count + log.changes.count), height: 1)] }
+        let frames: (Log) -> [Rect] = { log in
+            [Rect(x: 0, y: 0, width: Double(log.widths.count + log.changes.count), height: 1)]
+        }
         #expect(try timeInProcessBatch(subject(log, frames: frames), iterations: 2, mode: mode) >= 0)
     }
 
     @Test func aSubjectWithoutItsScheduleIsRefused() {
-        let plain = InProcessSubject<Int>(build: { 0 }, layout: { _, _ in Size(width: 1, height: 1) }, proposalWidth: nil)
+        let plain = InProcessSubject<Int>(
+            build: { 0 }, layout: { _, _ in Size(width: 1, height: 1) }, proposalWidth: nil)
         #expect(throws: UnfitSubject.self) { try timeInProcessBatch(plain, iterations: 1, mode: .resize) }
         #expect(throws: UnfitSubject.self) { try timeInProcessBatch(plain, iterations: 1, mode: .incremental) }
     }
@@ -192,9 +218,12 @@ struct ChangeLoopTests {
         let workload = Workload(shape: .flow, size: 10)
         #expect(!workload.resizeMovesFrames)
         let quick = TimingOptions(minimumBatchDuration: .microseconds(100), batches: 1, warmupBatches: 0)
-        #expect(throws: UnfitSubject.self) { try ReferenceEngine().time(workload: workload, mode: .resize, options: quick) }
+        #expect(throws: UnfitSubject.self) {
+            try ReferenceEngine().time(workload: workload, mode: .resize, options: quick)
+        }
         let report = try runBenchmarks(
-            BenchmarkConfiguration(shapes: [.flow], sizes: [10, 12], modes: [.resize], quick: true), engines: [ReferenceEngine()])
+            BenchmarkConfiguration(shapes: [.flow], sizes: [10, 12], modes: [.resize], quick: true),
+            engines: [ReferenceEngine()])
         #expect(report.results.map(\.size) == [12])
         #expect(report.notes.contains { $0.hasPrefix("flow-10 resize: skipped") })
     }
@@ -211,8 +240,10 @@ struct RoundTests {
     }
 
     @Test func mergedSummarisesEveryRoundsBatches() throws {
-        let first = TimingResult(nanosPerLayout: BatchStatistics([1, 2, 3])!, iterationsPerBatch: 10, batchNanos: [1, 2, 3])
-        let second = TimingResult(nanosPerLayout: BatchStatistics([7, 8, 9])!, iterationsPerBatch: 20, batchNanos: [7, 8, 9])
+        let first = TimingResult(
+            nanosPerLayout: BatchStatistics([1, 2, 3])!, iterationsPerBatch: 10, batchNanos: [1, 2, 3])
+        let second = TimingResult(
+            nanosPerLayout: BatchStatistics([7, 8, 9])!, iterationsPerBatch: 20, batchNanos: [7, 8, 9])
         let merged = try #require(TimingResult.merged([first, second]))
         #expect(merged.nanosPerLayout == BatchStatistics([1, 2, 3, 7, 8, 9]))
         #expect(merged.iterationsPerBatch == 20)

@@ -1,10 +1,10 @@
-import Foundation
 import BoxLayout
+import Engines
+import Foundation
 import LayoutCore
 import Testing
 
 @testable import Benchmarking
-import Engines
 
 /// The benchmark trees must be exactly docs/design.md's, because outside tools build the same trees.
 struct WorkloadTests {
@@ -123,9 +123,11 @@ struct ScheduleTests {
 
     @Test func incrementalWidthsAlternate48And40AtHeight20() {
         let change = Workload(shape: .linear, size: 5).incrementalChange
-        #expect((0..<4).map(change.content(call:)) == [
-            Size(width: 48, height: 20), Size(width: 40, height: 20), Size(width: 48, height: 20), Size(width: 40, height: 20),
-        ])
+        #expect(
+            (0..<4).map(change.content(call:)) == [
+                Size(width: 48, height: 20), Size(width: 40, height: 20), Size(width: 48, height: 20),
+                Size(width: 40, height: 20),
+            ])
     }
 
     /// The incremental path of depth D names a leaf: D−1 fives reach the innermost non-empty box, whose first child
@@ -174,9 +176,10 @@ struct ScheduleTests {
         let workload = Workload(shape: .linear, size: 3)
         #expect(try decoded(workload.caseJSON(after: .resize(width: 321))).proposal.width == 321)
         let changed = try decoded(workload.caseJSON(after: .content(path: [1], size: Size(width: 48, height: 20))))
-        #expect(changed.root.children.map(\.content) == [
-            Size(width: 40, height: 20), Size(width: 48, height: 20), Size(width: 40, height: 20),
-        ])
+        #expect(
+            changed.root.children.map(\.content) == [
+                Size(width: 40, height: 20), Size(width: 48, height: 20), Size(width: 40, height: 20),
+            ])
     }
 
     /// A peer's successive requests continue k: each lays its new tree out at the width the last one ended on.

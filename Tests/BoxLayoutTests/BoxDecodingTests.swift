@@ -31,28 +31,46 @@ struct BoxDecodingTests {
     }
 
     static let failures: [Failure] = [
-        Failure(root: #"{"type":"grid"}"#, path: "$.root.type",
-                message: "unknown node type 'grid' (allowed: hbox, vbox, hflow, vflow, zbox, leaf)"),
-        Failure(root: #"{"type":"hbox","children":[{"type":"leaf","arrange":2}]}"#, path: "$.root.children[0].arrange",
-                message: "'arrange' does not apply to a leaf"),
-        Failure(root: #"{"type":"leaf","children":[]}"#, path: "$.root.children", message: "'children' does not apply to a leaf"),
-        Failure(root: #"{"type":"hbox","width":-5}"#, path: "$.root.width",
-                message: "a fixed size must be a finite number >= 0, got -5.0"),
-        Failure(root: #"{"type":"hbox","width":{"ratio":0}}"#, path: "$.root.width.ratio", message: "expected a number > 0, got 0.0"),
-        Failure(root: #"{"type":"hbox","height":{"aspectRatio":-2}}"#, path: "$.root.height.aspectRatio",
-                message: "expected a number > 0, got -2.0"),
-        Failure(root: #"{"type":"hbox","width":"auto"}"#, path: "$.root.width",
-                message: #"unknown size 'auto' (expected a number, "wrap", "fill", {"wrap":…}, {"ratio":…} or {"aspectRatio":…})"#),
-        Failure(root: #"{"type":"hbox","width":{"wrap":{"grow":1,"max":10}}}"#, path: "$.root.width.wrap.max",
-                message: "a wrap size with grow > 0 cannot have a max (Puyopuyo forces it to infinity)"),
-        Failure(root: #"{"type":"hbox","width":{"wrap":{"shrink":-1}}}"#, path: "$.root.width.wrap.shrink",
-                message: "expected a number >= 0, got -1.0"),
-        Failure(root: #"{"type":"zbox","alignment":["top","middle"]}"#, path: "$.root.alignment[1]",
-                message: "unknown alignment 'middle' (allowed: none, top, bottom, left, right, horzCenter, vertCenter, leading, trailing, center)"),
-        Failure(root: #"{"type":"leaf","content":{"width":1,"height":2},"text":"x"}"#, path: "$.root.text",
-                message: "a leaf has either 'content' or 'text', not both"),
-        Failure(root: #"{"type":"vflow","arrange":1.5}"#, path: "$.root.arrange",
-                message: "arrange must be a whole number of items, got 1.5"),
+        Failure(
+            root: #"{"type":"grid"}"#, path: "$.root.type",
+            message: "unknown node type 'grid' (allowed: hbox, vbox, hflow, vflow, zbox, leaf)"),
+        Failure(
+            root: #"{"type":"hbox","children":[{"type":"leaf","arrange":2}]}"#, path: "$.root.children[0].arrange",
+            message: "'arrange' does not apply to a leaf"),
+        Failure(
+            root: #"{"type":"leaf","children":[]}"#, path: "$.root.children",
+            message: "'children' does not apply to a leaf"),
+        Failure(
+            root: #"{"type":"hbox","width":-5}"#, path: "$.root.width",
+            message: "a fixed size must be a finite number >= 0, got -5.0"),
+        Failure(
+            root: #"{"type":"hbox","width":{"ratio":0}}"#, path: "$.root.width.ratio",
+            message: "expected a number > 0, got 0.0"),
+        Failure(
+            root: #"{"type":"hbox","height":{"aspectRatio":-2}}"#, path: "$.root.height.aspectRatio",
+            message: "expected a number > 0, got -2.0"),
+        Failure(
+            root: #"{"type":"hbox","width":"auto"}"#, path: "$.root.width",
+            message:
+                #"unknown size 'auto' (expected a number, "wrap", "fill", {"wrap":…}, {"ratio":…} or {"aspectRatio":…})"#
+        ),
+        Failure(
+            root: #"{"type":"hbox","width":{"wrap":{"grow":1,"max":10}}}"#, path: "$.root.width.wrap.max",
+            message: "a wrap size with grow > 0 cannot have a max (Puyopuyo forces it to infinity)"),
+        Failure(
+            root: #"{"type":"hbox","width":{"wrap":{"shrink":-1}}}"#, path: "$.root.width.wrap.shrink",
+            message: "expected a number >= 0, got -1.0"),
+        Failure(
+            root: #"{"type":"zbox","alignment":["top","middle"]}"#, path: "$.root.alignment[1]",
+            message:
+                "unknown alignment 'middle' (allowed: none, top, bottom, left, right, horzCenter, vertCenter, leading, trailing, center)"
+        ),
+        Failure(
+            root: #"{"type":"leaf","content":{"width":1,"height":2},"text":"x"}"#, path: "$.root.text",
+            message: "a leaf has either 'content' or 'text', not both"),
+        Failure(
+            root: #"{"type":"vflow","arrange":1.5}"#, path: "$.root.arrange",
+            message: "arrange must be a whole number of items, got 1.5"),
         Failure(root: #"{"type":"hbox","colour":"red"}"#, path: "$.root.colour", message: "unknown key 'colour'"),
     ]
 
@@ -75,7 +93,9 @@ struct BoxDecodingTests {
     func refusesHostileNesting() {
         let depth = 10_000
         let open = String(repeating: #"{"type":"hbox","children":["#, count: depth)
-        let json = #"{"kind":"box","name":"deep","root":"# + open + #"{"type":"leaf"}"# + String(repeating: "]}", count: depth) + "}"
+        let json =
+            #"{"kind":"box","name":"deep","root":"# + open + #"{"type":"leaf"}"# + String(repeating: "]}", count: depth)
+            + "}"
         #expect(throws: (any Error).self) { try JSONDecoder().decode(BoxCase.self, from: Data(json.utf8)) }
     }
 
@@ -120,4 +140,3 @@ struct BoxDecodingTests {
         #expect(regulator.runSpace == 2)
     }
 }
-

@@ -33,7 +33,9 @@ struct BoxEngineTests {
         let engine = BoxLayoutEngine(root: Self.chain(depth: limit), measurer: TestSupport.fixedMeasurer)
         #expect(engine.layout(proposal: BoxProposal()).width == Double(limit) * 10)
         let tooDeep = BoxCase(name: "deep", proposal: BoxProposal(), root: Self.chain(depth: limit + 1))
-        #expect(throws: CaseError(path: "$.root", message: "the tree nests 2001 levels deep; at most 2000 are supported")) {
+        #expect(
+            throws: CaseError(path: "$.root", message: "the tree nests 2001 levels deep; at most 2000 are supported")
+        ) {
             try tooDeep.layout(measurer: TestSupport.fixedMeasurer)
         }
         let clipped = BoxLayoutEngine(root: Self.chain(depth: limit + 1), measurer: TestSupport.fixedMeasurer)
@@ -55,7 +57,8 @@ struct BoxEngineTests {
     @Test("a 10 000-item content flow breaks into lines of 11")
     func wideFlow() {
         let flow = BoxNode(
-            type: .vflow, itemSpace: 4, runSpace: 4, children: Array(repeating: .leaf(Size(width: 40, height: 20)), count: 10_000))
+            type: .vflow, itemSpace: 4, runSpace: 4,
+            children: Array(repeating: .leaf(Size(width: 40, height: 20)), count: 10_000))
         let engine = BoxLayoutEngine(root: flow, measurer: TestSupport.fixedMeasurer)
         // 11 items fit in 500 (11 * 40 + 10 * 4 = 480; a 12th makes 524); ceil(10 000 / 11) = 910 lines of 20 with 909 gaps of 4.
         #expect(engine.layout(proposal: BoxProposal(width: 500)) == Size(width: 480, height: 910 * 20 + 909 * 4))
@@ -64,7 +67,8 @@ struct BoxEngineTests {
     @Test("relayout after a proposal change gives the frames of a fresh engine")
     func relayout() throws {
         let flow = BoxNode(
-            type: .vflow, itemSpace: 4, runSpace: 4, children: Array(repeating: .leaf(Size(width: 40, height: 20)), count: 30))
+            type: .vflow, itemSpace: 4, runSpace: 4,
+            children: Array(repeating: .leaf(Size(width: 40, height: 20)), count: 30))
         let reused = BoxLayoutEngine(root: flow, measurer: TestSupport.fixedMeasurer)
         for width in [500.0, 90, 501, 300, 500] {
             reused.layout(proposal: BoxProposal(width: width))
@@ -77,14 +81,18 @@ struct BoxEngineTests {
     @Test("text leaves are measured through TextMeasuring")
     func textLeaf() {
         // Fixed advance 0.5 em and line height 1.2 em: "hello" at 10 px is 5 * 5 = 25 wide, 12 tall; two lines 24.
-        let row = BoxNode(type: .hbox, children: [
-            BoxNode(type: .leaf, text: "hello", fontSize: 10), BoxNode(type: .leaf, text: "ab\ncd", fontSize: 10),
-        ])
+        let row = BoxNode(
+            type: .hbox,
+            children: [
+                BoxNode(type: .leaf, text: "hello", fontSize: 10), BoxNode(type: .leaf, text: "ab\ncd", fontSize: 10),
+            ])
         let engine = BoxLayoutEngine(root: row, measurer: TestSupport.fixedMeasurer)
         #expect(engine.layout(proposal: BoxProposal()) == Size(width: 25 + 10, height: 24))
-        #expect(engine.frames().frames.map(\.frame) == [
-            Rect(x: 0, y: 0, width: 35, height: 24), Rect(x: 0, y: 0, width: 25, height: 12), Rect(x: 25, y: 0, width: 10, height: 24),
-        ])
+        #expect(
+            engine.frames().frames.map(\.frame) == [
+                Rect(x: 0, y: 0, width: 35, height: 24), Rect(x: 0, y: 0, width: 25, height: 12),
+                Rect(x: 25, y: 0, width: 10, height: 24),
+            ])
     }
 
     @Test("an inactive root lays out to nothing")
@@ -96,7 +104,8 @@ struct BoxEngineTests {
 
     @Test("an unbounded fill root stays finite and the canvas is clamped to 4096")
     func unboundedScene() throws {
-        let root = BoxNode(type: .zbox, width: .ratio(3), height: .fill, children: [.leaf(Size(width: 5, height: 5), id: "dot")])
+        let root = BoxNode(
+            type: .zbox, width: .ratio(3), height: .fill, children: [.leaf(Size(width: 5, height: 5), id: "dot")])
         let boxCase = BoxCase(name: "huge", proposal: BoxProposal(), root: root)
         let frames = try boxCase.layout(measurer: TestSupport.fixedMeasurer)
         #expect(frames.frames.allSatisfy { $0.frame.isFinite })
@@ -107,9 +116,12 @@ struct BoxEngineTests {
 
     @Test("the scene draws each node by depth with its id")
     func sceneItems() throws {
-        let root = BoxNode(type: .hbox, margin: Insets(all: 2), padding: Insets(all: 3), children: [.leaf(Size(width: 10, height: 6), id: "a")])
+        let root = BoxNode(
+            type: .hbox, margin: Insets(all: 2), padding: Insets(all: 3),
+            children: [.leaf(Size(width: 10, height: 6), id: "a")])
         let boxCase = BoxCase(name: "scene", proposal: BoxProposal(), root: root)
-        let scene = boxCase.scene(for: try boxCase.layout(measurer: TestSupport.fixedMeasurer), measurer: TestSupport.fixedMeasurer)
+        let scene = boxCase.scene(
+            for: try boxCase.layout(measurer: TestSupport.fixedMeasurer), measurer: TestSupport.fixedMeasurer)
         // Root 16x12 at (2, 2); canvas 16+4 by 12+4; the leaf at 2+3 = 5 absolute.
         #expect(scene.size == Size(width: 20, height: 16))
         #expect(scene.items.count == 3)
@@ -126,24 +138,29 @@ struct BoxEngineTests {
 
     @Test("mismatches name the node and the field; a complete expectation reports extra nodes")
     func mismatchReport() {
-        let root = BoxNode(type: .hbox, children: [.leaf(Size(width: 30, height: 20), id: "title"), .leaf(Size(width: 10, height: 10))])
+        let root = BoxNode(
+            type: .hbox,
+            children: [.leaf(Size(width: 30, height: 20), id: "title"), .leaf(Size(width: 10, height: 10))])
         var boxCase = BoxCase(name: "m", proposal: BoxProposal(), root: root)
         let frames = BoxLayoutEngine(root: root, measurer: TestSupport.fixedMeasurer)
         frames.layout(proposal: BoxProposal())
         let actual = frames.frames()
         // Partial: only [0] listed, with a wrong x; [1] and the root are not reported.
-        boxCase.expect = BoxFrames(frames: [BoxFrame(path: [0], id: "title", frame: Rect(x: 1, y: 0, width: 30, height: 20))])
+        boxCase.expect = BoxFrames(frames: [
+            BoxFrame(path: [0], id: "title", frame: Rect(x: 1, y: 0, width: 30, height: 20))
+        ])
         #expect(boxCase.mismatches(in: actual).map(\.description) == [#"node [0] "title": x expected 1, got 0"#])
         // Complete: the root is listed, so the unlisted [1] is reported, and a missing [5] too.
         boxCase.expect = BoxFrames(frames: [
             BoxFrame(path: [], frame: Rect(x: 0, y: 0, width: 40, height: 20)),
             BoxFrame(path: [5], frame: Rect(x: 0, y: 0, width: 1, height: 1)),
         ])
-        #expect(boxCase.mismatches(in: actual).map(\.description) == [
-            "node [5]: frame expected 0, 0, 1, 1, got nothing (missing)",
-            #"node [0] "title": frame expected no such node, got 0, 0, 30, 20"#,
-            "node [1]: frame expected no such node, got 30, 0, 10, 10",
-        ])
+        #expect(
+            boxCase.mismatches(in: actual).map(\.description) == [
+                "node [5]: frame expected 0, 0, 1, 1, got nothing (missing)",
+                #"node [0] "title": frame expected no such node, got 0, 0, 30, 20"#,
+                "node [1]: frame expected no such node, got 30, 0, 10, 10",
+            ])
         // Within tolerance passes.
         boxCase.expect = BoxFrames(frames: [BoxFrame(path: [0], frame: Rect(x: 0.001, y: 0, width: 30, height: 20))])
         boxCase.tolerance = Tolerance(geometry: 0.01, reason: "test")

@@ -43,7 +43,8 @@ struct GoldenBoxCaseTests {
     @Test("the scene is a finite canvas of at most 4096 px a side", arguments: files)
     func sceneIsBounded(_ file: String) throws {
         let boxCase = try Self.load(file)
-        let scene = boxCase.scene(for: try boxCase.layout(measurer: TestSupport.fixedMeasurer), measurer: TestSupport.fixedMeasurer)
+        let scene = boxCase.scene(
+            for: try boxCase.layout(measurer: TestSupport.fixedMeasurer), measurer: TestSupport.fixedMeasurer)
         #expect(scene.size.width >= 1 && scene.size.width <= 4096)
         #expect(scene.size.height >= 1 && scene.size.height <= 4096)
         #expect(scene.background == .white)

@@ -15,7 +15,8 @@ struct MeasureCacheTests {
             let fresh = BoxLayoutEngine(root: root, measurer: TestSupport.fixedMeasurer, caching: false)
             let freshSize = fresh.layout(proposal: proposal)
             #expect(size == freshSize, "\(label) step \(step) \(proposal)")
-            let got = cached.frames(), want = fresh.frames()
+            let got = cached.frames()
+            let want = fresh.frames()
             #expect(got == want, "\(label) step \(step) \(proposal): first difference \(firstDifference(got, want))")
         }
     }
@@ -27,11 +28,16 @@ struct MeasureCacheTests {
 
     /// Proposals around a base: unchanged, ±1, exact, halved, doubled, unbounded and zero, on both axes.
     static func proposals(around base: BoxProposal, rng: inout SplitMix64) -> [BoxProposal] {
-        let width = base.width ?? 300, height = base.height ?? 300
-        let candidates: [Double?] = [nil, 0, 1, width, width + 1, width - 1, width / 2, width * 2, height, height / 3, 10_000_000]
+        let width = base.width ?? 300
+        let height = base.height ?? 300
+        let candidates: [Double?] = [
+            nil, 0, 1, width, width + 1, width - 1, width / 2, width * 2, height, height / 3, 10_000_000,
+        ]
         var list = [base, base, BoxProposal(width: base.width.map { $0 + 1 }, height: base.height)]
         for _ in 0..<24 {
-            list.append(BoxProposal(width: candidates[rng.next(candidates.count)], height: candidates[rng.next(candidates.count)]))
+            list.append(
+                BoxProposal(
+                    width: candidates[rng.next(candidates.count)], height: candidates[rng.next(candidates.count)]))
             if rng.next(4) == 0 { list.append(base) }
         }
         return list
@@ -48,7 +54,8 @@ struct MeasureCacheTests {
     func randomTree(_ seed: Int) {
         var rng = SplitMix64(seed: UInt64(seed) &+ 1)
         let root = RandomTree.node(depth: 0, rng: &rng)
-        Self.expectSameAsFresh(root, Self.proposals(around: BoxProposal(width: 200, height: 150), rng: &rng), "seed \(seed)")
+        Self.expectSameAsFresh(
+            root, Self.proposals(around: BoxProposal(width: 200, height: 150), rng: &rng), "seed \(seed)")
     }
 
     @Test("the benchmark shapes relayout through the root's entry and stay equal to fresh")
@@ -57,7 +64,10 @@ struct MeasureCacheTests {
         let leaf = BoxNode.leaf(Size(width: 40, height: 20), margin: Insets(top: 2, left: 2, bottom: 2, right: 2))
         let linear = BoxNode(type: .hbox, space: 4, children: Array(repeating: leaf, count: 200))
         var depth = BoxNode(type: .hbox)
-        for _ in 0..<40 { depth = BoxNode(type: .hbox, children: Array(repeating: .leaf(Size(width: 40, height: 20)), count: 5) + [depth]) }
+        for _ in 0..<40 {
+            depth = BoxNode(
+                type: .hbox, children: Array(repeating: .leaf(Size(width: 40, height: 20)), count: 5) + [depth])
+        }
         let alternating = (0..<6).map { BoxProposal(width: $0 % 2 == 0 ? 10_000_000 : 10_000_001) }
         Self.expectSameAsFresh(linear, alternating, "linear 200")
         Self.expectSameAsFresh(depth, alternating, "depth 40")
@@ -91,7 +101,8 @@ struct MeasureCacheTests {
         let root = BoxNode(type: .hbox, children: [leaf])
         let engine = BoxLayoutEngine(root: root, measurer: TestSupport.fixedMeasurer)
         #expect(engine.state.caches[1].need.width == 40)
-        Self.expectSameAsFresh(root, [BoxProposal(width: 100), BoxProposal(width: 35), BoxProposal(width: 100)], "add -10")
+        Self.expectSameAsFresh(
+            root, [BoxProposal(width: 100), BoxProposal(width: 35), BoxProposal(width: 100)], "add -10")
     }
 
     @Test("upperSum bounds the exact sum from above")

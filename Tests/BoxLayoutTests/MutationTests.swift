@@ -11,7 +11,9 @@ struct MutationTests {
     /// Applies `steps` random mutations to one engine and to its tree, lays the engine out under one or two
     /// random proposals after each, and compares with a fresh uncached engine built from the mutated tree.
     /// Returns the first difference, or nil.
-    static func mutateAndCompare(_ root: BoxNode, around base: BoxProposal, steps: Int, rng: inout SplitMix64) -> String? {
+    static func mutateAndCompare(_ root: BoxNode, around base: BoxProposal, steps: Int, rng: inout SplitMix64)
+        -> String?
+    {
         var tree = root
         let engine = BoxLayoutEngine(root: root, measurer: TestSupport.fixedMeasurer)
         let proposals = MeasureCacheTests.proposals(around: base, rng: &rng)
@@ -35,7 +37,8 @@ struct MutationTests {
                 let size = engine.layout(proposal: proposal)
                 let fresh = BoxLayoutEngine(root: tree, measurer: TestSupport.fixedMeasurer, caching: false)
                 let freshSize = fresh.layout(proposal: proposal)
-                let got = engine.frames(), want = fresh.frames()
+                let got = engine.frames()
+                let want = fresh.frames()
                 if size != freshSize || got != want {
                     return "step \(step) after \(mutation) at \(path), \(proposal): root \(size) vs \(freshSize), "
                         + "first difference \(MeasureCacheTests.firstDifference(got, want))"
@@ -51,7 +54,8 @@ struct MutationTests {
         switch rng.next(8) {
         case 0, 1:
             if type == .leaf {
-                return .content(Size(width: rng.pick([0, 7, 20, 40, 48, 33.3, 120]), height: rng.pick([0, 5, 20, 45])))
+                return .content(
+                    Size(width: rng.pick([0, 7, 20, 40, 48, 33.3, 120]), height: rng.pick([0, 5, 20, 45])))
             }
             return .padding(RandomTree.insets(&rng))
         case 2: return .width(RandomTree.size(&rng))
@@ -63,7 +67,9 @@ struct MutationTests {
         }
     }
 
-    @Test("every golden box case: mutations then layouts equal a fresh engine of the mutated tree", arguments: GoldenBoxCaseTests.files)
+    @Test(
+        "every golden box case: mutations then layouts equal a fresh engine of the mutated tree",
+        arguments: GoldenBoxCaseTests.files)
     func goldenCase(_ file: String) throws {
         let boxCase = try GoldenBoxCaseTests.load(file)
         var rng = SplitMix64(seed: UInt64(file.utf8.reduce(0) { $0 &* 31 &+ UInt64($1) }))
@@ -84,34 +90,46 @@ struct MutationTests {
 
     /// The benchmark trees of docs/design.md's resize and incremental modes (linear and flow 200, depth 40).
     static func benchmarkTree(_ shape: String, resize: Bool) -> (BoxNode, BoxProposal, changed: [Int]) {
-        let grow = SizeDescription.wrap(WrapOptions(grow: 1)), root: SizeDescription = resize ? .fill : .wrap()
+        let grow = SizeDescription.wrap(WrapOptions(grow: 1))
+        let root: SizeDescription = resize ? .fill : .wrap()
         let leaf = BoxNode.leaf(Size(width: 40, height: 20), width: resize ? grow : .wrap())
         switch shape {
         case "linear":
             var marginLeaf = leaf
             marginLeaf.margin = Insets(all: 2)
-            return (BoxNode(type: .hbox, width: root, space: 4, children: Array(repeating: marginLeaf, count: 200)), BoxProposal(), [100])
+            return (
+                BoxNode(type: .hbox, width: root, space: 4, children: Array(repeating: marginLeaf, count: 200)),
+                BoxProposal(), [100]
+            )
         case "flow":
-            let flow = BoxNode(type: .vflow, width: root, itemSpace: 4, runSpace: 4, children: Array(repeating: leaf, count: 200))
+            let flow = BoxNode(
+                type: .vflow, width: root, itemSpace: 4, runSpace: 4, children: Array(repeating: leaf, count: 200))
             return (flow, BoxProposal(width: 500), [100])
         default:
             var box = BoxNode(type: .hbox, width: resize ? grow : .wrap())
-            for level in 0..<40 { box = BoxNode(type: .hbox, width: level == 39 ? root : box.width, children: Array(repeating: leaf, count: 5) + [box]) }
+            for level in 0..<40 {
+                box = BoxNode(
+                    type: .hbox, width: level == 39 ? root : box.width,
+                    children: Array(repeating: leaf, count: 5) + [box])
+            }
             return (box, BoxProposal(), Array(repeating: 5, count: 39) + [0])
         }
     }
 
-    @Test("the benchmark changes (resize widths, content 48 ↔ 40) equal a fresh engine", arguments: ["linear", "flow", "depth"])
+    @Test(
+        "the benchmark changes (resize widths, content 48 ↔ 40) equal a fresh engine",
+        arguments: ["linear", "flow", "depth"])
     func benchmarkChanges(_ shape: String) throws {
         // Resize: the root width walks through docs/design.md's W(k) pattern (a fill root under a definite width).
         let (resizeTree, _, _) = Self.benchmarkTree(shape, resize: true)
         let resized = BoxLayoutEngine(root: resizeTree, measurer: TestSupport.fixedMeasurer)
         for k in 0..<6 {
-            let width: Double = switch shape {
-            case "linear": Double(48 * 200 - 4 + 100 + k % 64)
-            case "flow": Double(k % 2 == 0 ? 456 + (k / 2) % 24 : 480 + (k / 2) % 24)
-            default: Double(200 * 40 + 100 + k % 64)
-            }
+            let width: Double =
+                switch shape {
+                case "linear": Double(48 * 200 - 4 + 100 + k % 64)
+                case "flow": Double(k % 2 == 0 ? 456 + (k / 2) % 24 : 480 + (k / 2) % 24)
+                default: Double(200 * 40 + 100 + k % 64)
+                }
             resized.layout(proposal: BoxProposal(width: width))
             let fresh = BoxLayoutEngine(root: resizeTree, measurer: TestSupport.fixedMeasurer, caching: false)
             fresh.layout(proposal: BoxProposal(width: width))
@@ -165,10 +183,13 @@ struct MutationTests {
             BoxNode(
                 type: .vflow, height: .fixed(100), itemSpace: 4, runSpace: 4, runRowSize: .fill,
                 children: Array(repeating: .leaf(Size(width: 40, height: 20)), count: 5)),
-            BoxProposal(width: 100))
+            BoxProposal(width: 100)
+        )
         let engine = BoxLayoutEngine(root: tree, measurer: TestSupport.fixedMeasurer)
         engine.layout(proposal: proposal)
-        #expect(engine.frames().frames.contains { $0.path == [4] && $0.frame.width == 40 }, "rows kept under a fixed height")
+        #expect(
+            engine.frames().frames.contains { $0.path == [4] && $0.frame.width == 40 }, "rows kept under a fixed height"
+        )
         for height: SizeDescription in [.wrap(), .fixed(100)] {
             try engine.apply(.height(height), at: .path([]))
             try tree.apply(.height(height), at: [])
@@ -192,11 +213,13 @@ struct MutationTests {
 struct MutationAddressTests {
     /// hbox [leaf 10×5, vbox (inactive) [leaf 20×8 id b], leaf 30×6 id c]: pre-order 0 root, 1, 2 vbox, 3 b, 4 c.
     static func tree() -> BoxNode {
-        BoxNode(type: .hbox, children: [
-            .leaf(Size(width: 10, height: 5)),
-            BoxNode(type: .vbox, activated: false, children: [.leaf(Size(width: 20, height: 8), id: "b")]),
-            .leaf(Size(width: 30, height: 6), id: "c"),
-        ])
+        BoxNode(
+            type: .hbox,
+            children: [
+                .leaf(Size(width: 10, height: 5)),
+                BoxNode(type: .vbox, activated: false, children: [.leaf(Size(width: 20, height: 8), id: "b")]),
+                .leaf(Size(width: 30, height: 6), id: "c"),
+            ])
     }
 
     static func engine(_ root: BoxNode = tree()) -> BoxLayoutEngine {
@@ -234,26 +257,56 @@ struct MutationAddressTests {
     }
 
     static let errors: [(BoxMutation, BoxNodeAddress, BoxMutationError, String)] = [
-        (.activated(true), .preorder(5), .unknownIndex(5, count: 5), "no node has pre-order index 5 (the tree has 5 nodes)"),
-        (.activated(true), .preorder(-1), .unknownIndex(-1, count: 5), "no node has pre-order index -1 (the tree has 5 nodes)"),
-        (.activated(true), .path([1, 1]), .unknownPath([1, 1], validPrefix: 1), "no node at path [1, 1]: [1] has no child 1"),
-        (.activated(true), .path([0, 0]), .unknownPath([0, 0], validPrefix: 1), "no node at path [0, 0]: [0] has no child 0"),
+        (
+            .activated(true), .preorder(5), .unknownIndex(5, count: 5),
+            "no node has pre-order index 5 (the tree has 5 nodes)"
+        ),
+        (
+            .activated(true), .preorder(-1), .unknownIndex(-1, count: 5),
+            "no node has pre-order index -1 (the tree has 5 nodes)"
+        ),
+        (
+            .activated(true), .path([1, 1]), .unknownPath([1, 1], validPrefix: 1),
+            "no node at path [1, 1]: [1] has no child 1"
+        ),
+        (
+            .activated(true), .path([0, 0]), .unknownPath([0, 0], validPrefix: 1),
+            "no node at path [0, 0]: [0] has no child 0"
+        ),
         (.activated(true), .path([3]), .unknownPath([3], validPrefix: 0), "no node at path [3]: [] has no child 3"),
         (.activated(true), .path([-1]), .unknownPath([-1], validPrefix: 0), "no node at path [-1]: [] has no child -1"),
         (.activated(true), .id("z"), .unknownID("z"), "no node has id 'z'"),
-        (.content(Size(width: 1, height: 1)), .path([1]), .misfit(.content(Size(width: 1, height: 1)), type: .vbox, path: [1]),
-         "content does not apply to the vbox at [1]"),
-        (.padding(.zero), .path([1, 0]), .misfit(.padding(.zero), type: .leaf, path: [1, 0]), "padding does not apply to the leaf at [1, 0]"),
-        (.content(Size(width: -1, height: 5)), .path([0]),
-         .invalidValue(.content(Size(width: -1, height: 5)), reason: "a content size is finite and >= 0, got -1.0 × 5.0"),
-         "content: a content size is finite and >= 0, got -1.0 × 5.0"),
-        (.width(.ratio(0)), .path([0]), .invalidValue(.width(.ratio(0)), reason: "a ratio is a finite number > 0, got 0.0"),
-         "width: a ratio is a finite number > 0, got 0.0"),
-        (.height(.wrap(WrapOptions(max: 5, grow: 1))), .path([2]),
-         .invalidValue(.height(.wrap(WrapOptions(max: 5, grow: 1))), reason: "a wrap size with grow > 0 cannot have a max"),
-         "height: a wrap size with grow > 0 cannot have a max"),
-        (.margin(Insets(all: .infinity)), .path([2]), .invalidValue(.margin(Insets(all: .infinity)), reason: "insets are finite numbers"),
-         "margin: insets are finite numbers"),
+        (
+            .content(Size(width: 1, height: 1)), .path([1]),
+            .misfit(.content(Size(width: 1, height: 1)), type: .vbox, path: [1]),
+            "content does not apply to the vbox at [1]"
+        ),
+        (
+            .padding(.zero), .path([1, 0]), .misfit(.padding(.zero), type: .leaf, path: [1, 0]),
+            "padding does not apply to the leaf at [1, 0]"
+        ),
+        (
+            .content(Size(width: -1, height: 5)), .path([0]),
+            .invalidValue(
+                .content(Size(width: -1, height: 5)), reason: "a content size is finite and >= 0, got -1.0 × 5.0"),
+            "content: a content size is finite and >= 0, got -1.0 × 5.0"
+        ),
+        (
+            .width(.ratio(0)), .path([0]),
+            .invalidValue(.width(.ratio(0)), reason: "a ratio is a finite number > 0, got 0.0"),
+            "width: a ratio is a finite number > 0, got 0.0"
+        ),
+        (
+            .height(.wrap(WrapOptions(max: 5, grow: 1))), .path([2]),
+            .invalidValue(
+                .height(.wrap(WrapOptions(max: 5, grow: 1))), reason: "a wrap size with grow > 0 cannot have a max"),
+            "height: a wrap size with grow > 0 cannot have a max"
+        ),
+        (
+            .margin(Insets(all: .infinity)), .path([2]),
+            .invalidValue(.margin(Insets(all: .infinity)), reason: "insets are finite numbers"),
+            "margin: insets are finite numbers"
+        ),
     ]
 
     @Test("an unknown address or a misfit is refused with a one-line message, and nothing changes", arguments: errors)
@@ -281,7 +334,8 @@ struct MutationAddressTests {
     @Test("a content change invalidates its path to the root and leaves the sibling subtree's entry")
     func invalidatesThePathOnly() throws {
         // hbox [vbox A [leaf, leaf], vbox B [leaf, leaf]]: pre-order 0 root, 1 A, 2, 3, 4 B, 5, 6.
-        let pair = BoxNode(type: .vbox, children: [.leaf(Size(width: 10, height: 5)), .leaf(Size(width: 12, height: 5))])
+        let pair = BoxNode(
+            type: .vbox, children: [.leaf(Size(width: 10, height: 5)), .leaf(Size(width: 12, height: 5))])
         let engine = Self.engine(BoxNode(type: .hbox, children: [pair, pair]))
         let offered = Size(width: unbounded, height: unbounded)
         #expect((0..<7).allSatisfy { engine.state.caches[$0].admits(offered) })
@@ -308,7 +362,8 @@ struct MutationAddressTests {
         let engine = Self.engine()
         try engine.apply(.width(.wrap(WrapOptions(grow: 1))), at: .preorder(1))
         try engine.apply(.height(.ratio(2)), at: .preorder(1))
-        let width = engine.state.node(1).dim(along: .horizontal), height = engine.state.node(1).dim(along: .vertical)
+        let width = engine.state.node(1).dim(along: .horizontal)
+        let height = engine.state.node(1).dim(along: .vertical)
         #expect(width.kind == .wrap && width.isFlex && width.grow == 1)
         #expect(height.kind == .ratio && !height.isFlex && height.ratio == 2)
     }

@@ -2,8 +2,8 @@ import BoxLayout
 import Foundation
 import LayoutCore
 import PropertyBased
-import Testing
 import TestSupport
+import Testing
 
 /// Properties of the box engine over generated trees (docs/reliability.md lists them with their case counts).
 ///
@@ -15,7 +15,9 @@ import TestSupport
     /// The run's fixed seed: the same trees on every run. Each case draws from its own state derived from it,
     /// and a failure prints that state: `@Test(.fixedSeed("…"))` around `propertyCheck(input: Self.recipes)`
     /// replays the failing tree alone.
-    static let seed: (UInt64, UInt64, UInt64, UInt64) = (0x5249_5354_5245_5454, 0x0B0C_4C41_594F_5554, 0x2026_1123, 0x9E37_79B9)
+    static let seed: (UInt64, UInt64, UInt64, UInt64) = (
+        0x5249_5354_5245_5454, 0x0B0C_4C41_594F_5554, 0x2026_1123, 0x9E37_79B9
+    )
     static let count = 250
 
     typealias Genes = [[Int]]
@@ -78,7 +80,7 @@ import TestSupport
                 let allowed = content.inset(by: margin)
                 let slack = 1e-9
                 guard frame.minX >= allowed.minX - slack, frame.minY >= allowed.minY - slack,
-                      frame.maxX <= allowed.maxX + slack, frame.maxY <= allowed.maxY + slack
+                    frame.maxX <= allowed.maxX + slack, frame.maxY <= allowed.maxY + slack
                 else { return "child \(index) \(frame) leaves the content box less its margins \(allowed)" }
             }
             return nil
@@ -93,21 +95,26 @@ import TestSupport
         var checked = 0
         try Self.check(Self.recipes) { genes in
             let (root, proposal) = Self.tree(genes, profile: .general)
-            let dx = Double(genes[0][10] % 200) / 2 + 0.5, dy = Double(genes[0][11] % 200) / 2 + 0.5
+            let dx = Double(genes[0][10] % 200) / 2 + 0.5
+            let dy = Double(genes[0][11] % 200) / 2 + 0.5
             var moved = root
             moved.margin.left += dx
             moved.margin.top += dy
             let shifted = BoxProposal(width: proposal.width.map { $0 + dx }, height: proposal.height.map { $0 + dy })
-            let before = Self.frames(root, proposal).frames, after = Self.frames(moved, shifted).frames
+            let before = Self.frames(root, proposal).frames
+            let after = Self.frames(moved, shifted).frames
             guard before.count == after.count else { return "the node count changed" }
             // A root that fills an unbounded proposal is 1.8e308 wide: its offset is lost to rounding. Skip it.
             guard before[0].frame.width < 1e300, before[0].frame.height < 1e300 else { return nil }
             checked += 1
             // The root's x and y come back from its centre (margin + size / 2 − size / 2), so a size such as
             // 78.2857… from an aspect ratio rounds differently at another offset: compare within 1e-12 relative.
-            let original = before[0].frame, shiftedRoot = after[0].frame
+            let original = before[0].frame
+            let shiftedRoot = after[0].frame
             let close = { (a: Double, b: Double) in abs(a - b) <= 1e-12 * max(1, abs(a), abs(b)) }
-            guard close(shiftedRoot.x, original.x + dx), close(shiftedRoot.y, original.y + dy), shiftedRoot.size == original.size else {
+            guard close(shiftedRoot.x, original.x + dx), close(shiftedRoot.y, original.y + dy),
+                shiftedRoot.size == original.size
+            else {
                 return "root moved from \(original) to \(shiftedRoot), expected a shift of (\(dx), \(dy))"
             }
             if let index = before.indices.dropFirst().first(where: { before[$0] != after[$0] }) {
@@ -132,7 +139,8 @@ import TestSupport
             let genes = generator.run(using: &rng)
             if let failure = property(genes) {
                 let (root, proposal) = tree(genes, profile: profile)
-                Issue.record("case \(index), seed \"\(caseSeed)\": \(failure)\ngenes: \(genes)\ntree: \(json(root, proposal))")
+                Issue.record(
+                    "case \(index), seed \"\(caseSeed)\": \(failure)\ngenes: \(genes)\ntree: \(json(root, proposal))")
                 return
             }
         }
@@ -160,7 +168,9 @@ import TestSupport
         guard type != .zbox else { return fitsBoth }
         let horizontal = type == .hbox
         let main = children.reduce(0) { total, child in
-            total + (horizontal ? child.0.width + child.1.left + child.1.right : child.0.height + child.1.top + child.1.bottom)
+            total
+                + (horizontal
+                    ? child.0.width + child.1.left + child.1.right : child.0.height + child.1.top + child.1.bottom)
         }
         let spaces = space * Double(max(children.count - 1, 0))
         return fitsBoth && main + spaces <= (horizontal ? content.width : content.height) + slack
@@ -192,15 +202,19 @@ import TestSupport
         case (3, _): return .ratio(Double(detail % 6 + 1) / 2)
         case (4, _):
             let grow = Double(detail % 3)
-            return .wrap(WrapOptions(
-                add: half(detail / 3, 10), min: half(detail / 7, 40), max: grow > 0 || detail % 2 == 0 ? nil : 40 + half(detail, 100),
-                priority: Double(detail % 4), shrink: Double(detail / 11 % 3), grow: grow))
+            return .wrap(
+                WrapOptions(
+                    add: half(detail / 3, 10), min: half(detail / 7, 40),
+                    max: grow > 0 || detail % 2 == 0 ? nil : 40 + half(detail, 100),
+                    priority: Double(detail % 4), shrink: Double(detail / 11 % 3), grow: grow))
         default: return .aspectRatio(Double(detail % 8 + 2) / 4)
         }
     }
 
     static func insets(_ gene: Int, _ limit: Int) -> Insets {
-        Insets(top: half(gene, limit), left: half(gene / 3, limit), bottom: half(gene / 7, limit), right: half(gene / 13, limit))
+        Insets(
+            top: half(gene, limit), left: half(gene / 3, limit), bottom: half(gene / 7, limit),
+            right: half(gene / 13, limit))
     }
 
     /// One node from one gene (type chosen by the caller).
@@ -241,8 +255,10 @@ import TestSupport
 
     /// The tree and proposal that `genes` describe under `profile`.
     static func tree(_ genes: Genes, profile: Profile) -> (BoxNode, BoxProposal) {
-        let containerTypes: [BoxNodeType] = profile == .fits ? [.hbox, .vbox, .zbox] : [.hbox, .vbox, .hflow, .vflow, .zbox]
-        let childTypes: [BoxNodeType] = profile == .fits ? [.leaf] : [.leaf, .leaf, .leaf, .hbox, .vbox, .hflow, .vflow, .zbox]
+        let containerTypes: [BoxNodeType] =
+            profile == .fits ? [.hbox, .vbox, .zbox] : [.hbox, .vbox, .hflow, .vflow, .zbox]
+        let childTypes: [BoxNodeType] =
+            profile == .fits ? [.leaf] : [.leaf, .leaf, .leaf, .hbox, .vbox, .hflow, .vflow, .zbox]
         // 1. The nodes, each with its parent's index; parents always come first.
         var nodes = [node(genes[0], type: containerTypes[genes[0][0] % containerTypes.count], profile: profile)]
         var parents = [-1]
@@ -267,13 +283,26 @@ import TestSupport
             root.width = .fixed(100 + half(genes[0][1], 150))
             root.height = .fixed(100 + half(genes[0][2], 150))
             if root.type == .zbox {
-                let both: [BoxAlignment?] = [nil, .center, BoxAlignment([.top, .left]), BoxAlignment([.bottom, .trailing]), .center(x: 0.5, y: -1)]
+                let both: [BoxAlignment?] = [
+                    nil, .center, BoxAlignment([.top, .left]), BoxAlignment([.bottom, .trailing]),
+                    .center(x: 0.5, y: -1),
+                ]
                 root.justifyContent = both[genes[0][9] % both.count]
             }
-            guard case let .fixed(width) = root.width, case let .fixed(height) = root.height else { return (root, BoxProposal()) }
-            return (root, BoxProposal(width: width + root.margin.left + root.margin.right, height: height + root.margin.top + root.margin.bottom))
+            guard case let .fixed(width) = root.width, case let .fixed(height) = root.height else {
+                return (root, BoxProposal())
+            }
+            return (
+                root,
+                BoxProposal(
+                    width: width + root.margin.left + root.margin.right,
+                    height: height + root.margin.top + root.margin.bottom)
+            )
         }
         let g = genes[0]
-        return (root, BoxProposal(width: g[10] % 4 == 0 ? nil : half(g[10], 300), height: g[11] % 3 == 0 ? nil : half(g[11], 300)))
+        return (
+            root,
+            BoxProposal(width: g[10] % 4 == 0 ? nil : half(g[10], 300), height: g[11] % 3 == 0 ? nil : half(g[11], 300))
+        )
     }
 }

@@ -14,22 +14,45 @@ struct ResidualHelperTests {
     }
 
     static let table: [AspectCase] = [
-        AspectCase(input: Size(width: 100, height: 100), aspect: 2, collapsed: Size(width: 100, height: 50), expanded: Size(width: 200, height: 100)),
-        AspectCase(input: Size(width: 100, height: 100), aspect: 1.0 / 2, collapsed: Size(width: 50, height: 100), expanded: Size(width: 100, height: 200)),
-        AspectCase(input: Size(width: 400, height: 200), aspect: 4, collapsed: Size(width: 400, height: 100), expanded: Size(width: 800, height: 200)),
-        AspectCase(input: Size(width: 400, height: 100), aspect: 3.0 / 2, collapsed: Size(width: 150, height: 100), expanded: nil),
-        AspectCase(input: Size(width: 400, height: 100), aspect: 2, collapsed: nil, expanded: Size(width: 400, height: 200)),
-        AspectCase(input: Size(width: 400, height: 100), aspect: 1.0 / 4, collapsed: Size(width: 25, height: 100), expanded: Size(width: 400, height: 1600)),
-        AspectCase(input: Size(width: 200, height: 400), aspect: 1.0 / 4, collapsed: Size(width: 100, height: 400), expanded: Size(width: 200, height: 800)),
-        AspectCase(input: Size(width: 100, height: 400), aspect: 2.0 / 3, collapsed: Size(width: 100, height: 150), expanded: nil),
-        AspectCase(input: Size(width: 100, height: 400), aspect: 1.0 / 2, collapsed: nil, expanded: Size(width: 200, height: 400)),
-        AspectCase(input: Size(width: 100, height: 400), aspect: 4, collapsed: Size(width: 100, height: 25), expanded: Size(width: 1600, height: 400)),
+        AspectCase(
+            input: Size(width: 100, height: 100), aspect: 2, collapsed: Size(width: 100, height: 50),
+            expanded: Size(width: 200, height: 100)),
+        AspectCase(
+            input: Size(width: 100, height: 100), aspect: 1.0 / 2, collapsed: Size(width: 50, height: 100),
+            expanded: Size(width: 100, height: 200)),
+        AspectCase(
+            input: Size(width: 400, height: 200), aspect: 4, collapsed: Size(width: 400, height: 100),
+            expanded: Size(width: 800, height: 200)),
+        AspectCase(
+            input: Size(width: 400, height: 100), aspect: 3.0 / 2, collapsed: Size(width: 150, height: 100),
+            expanded: nil),
+        AspectCase(
+            input: Size(width: 400, height: 100), aspect: 2, collapsed: nil, expanded: Size(width: 400, height: 200)),
+        AspectCase(
+            input: Size(width: 400, height: 100), aspect: 1.0 / 4, collapsed: Size(width: 25, height: 100),
+            expanded: Size(width: 400, height: 1600)),
+        AspectCase(
+            input: Size(width: 200, height: 400), aspect: 1.0 / 4, collapsed: Size(width: 100, height: 400),
+            expanded: Size(width: 200, height: 800)),
+        AspectCase(
+            input: Size(width: 100, height: 400), aspect: 2.0 / 3, collapsed: Size(width: 100, height: 150),
+            expanded: nil),
+        AspectCase(
+            input: Size(width: 100, height: 400), aspect: 1.0 / 2, collapsed: nil,
+            expanded: Size(width: 200, height: 400)),
+        AspectCase(
+            input: Size(width: 100, height: 400), aspect: 4, collapsed: Size(width: 100, height: 25),
+            expanded: Size(width: 1600, height: 400)),
         AspectCase(input: .zero, aspect: 2, collapsed: .zero, expanded: .zero),
-        AspectCase(input: Size(width: 100, height: 0), aspect: 2, collapsed: .zero, expanded: Size(width: 100, height: 50)),
-        AspectCase(input: Size(width: 0, height: 100), aspect: 2, collapsed: .zero, expanded: Size(width: 200, height: 100)),
+        AspectCase(
+            input: Size(width: 100, height: 0), aspect: 2, collapsed: .zero, expanded: Size(width: 100, height: 50)),
+        AspectCase(
+            input: Size(width: 0, height: 100), aspect: 2, collapsed: .zero, expanded: Size(width: 200, height: 100)),
     ]
 
-    @Test("collapse gives the largest box of the aspect inside the input", arguments: table.filter { $0.collapsed != nil })
+    @Test(
+        "collapse gives the largest box of the aspect inside the input", arguments: table.filter { $0.collapsed != nil }
+    )
     func collapse(_ row: AspectCase) {
         #expect(Residuals.collapse(row.input, aspect: row.aspect) == row.collapsed)
     }
@@ -50,7 +73,8 @@ struct ResidualHelperTests {
 
     @Test("intrinsic size: a residual of 0 zeroes every type, wrap is clamped then capped")
     func intrinsic() {
-        let fixed = Dim(.fixed(40)), wrap = Dim(.wrap(WrapOptions(add: 5, min: 30, max: 50)))
+        let fixed = Dim(.fixed(40))
+        let wrap = Dim(.wrap(WrapOptions(add: 5, min: 30, max: 50)))
         #expect(Residuals.resolve(fixed, residual: 0, content: 0) == 0)
         #expect(Residuals.resolve(fixed, residual: 10, content: 0) == 40)
         // min(max(10 + 5, 30), 50) = 30; min(max(60 + 5, 30), 50) = 50; capped by a residual of 20.

@@ -2,8 +2,8 @@ import ChartLayout
 import Foundation
 import LayoutCore
 import PropertyBased
-import Testing
 import TestSupport
+import Testing
 
 /// No NaN or infinity ever reaches a chart's geometry or scene, whatever finite data it gets.
 ///
@@ -26,12 +26,17 @@ import TestSupport
         let folders = ["chart", "seeds"].map { TestSupport.goldenDirectory + "/" + $0 }
         var result: [(String, Data)] = []
         for folder in folders {
-            let files = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasSuffix(".json") }.sorted()
+            let files = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter {
+                $0.hasSuffix(".json")
+            }.sorted()
             for file in files {
                 guard let data = FileManager.default.contents(atPath: folder + "/" + file),
-                      var object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else { continue }
+                    var object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any]
+                else { continue }
                 object["expect"] = nil
-                if let json = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]) { result.append((file, json)) }
+                if let json = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]) {
+                    result.append((file, json))
+                }
             }
         }
         return result
@@ -39,7 +44,9 @@ import TestSupport
 
     /// Keys whose numeric lists are data, and scalar keys that bound the data.
     static let listKeys: Set<String> = ["hi", "lo", "values", "plots", "xAxisPoints", "hiddenVerticalReferenceLines"]
-    static let boundKeys: Set<String> = ["valueMax", "valueMin", "maximumValue", "minimumValue", "highest", "lowest", "total", "value"]
+    static let boundKeys: Set<String> = [
+        "valueMax", "valueMin", "maximumValue", "minimumValue", "highest", "lowest", "total", "value",
+    ]
     static let extremes: [Double] = [
         0, -0.0, 1, -1, 1e308, -1e308, .greatestFiniteMagnitude, -.greatestFiniteMagnitude, 5e-324, -5e-324,
         1e-300, -1e-300, 1e15, 42.5, -7.25, 1000,
@@ -48,7 +55,9 @@ import TestSupport
     @Test func extremeDataLaysOutFinite() throws {
         try #require(Self.templates.count >= 20, "the golden chart cases were not found")
         var master = Xoshiro(seed: Self.seed)
-        var laidOut = 0, refused = 0, failures = 0
+        var laidOut = 0
+        var refused = 0
+        var failures = 0
         for index in 0..<Self.count {
             var rng = Xoshiro(seed: (master.next(), master.next(), master.next(), master.next()))
             let caseSeed = rng.currentSeed
@@ -66,13 +75,16 @@ import TestSupport
                     try? data.write(to: URL(fileURLWithPath: dump + "/case-\(index).json"))
                 }
                 if failures <= 3 {
-                    Issue.record("case \(index) (from \(template.name)), seed \"\(caseSeed)\": \(problem)\n\(String(decoding: data, as: UTF8.self))")
+                    Issue.record(
+                        "case \(index) (from \(template.name)), seed \"\(caseSeed)\": \(problem)\n\(String(decoding: data, as: UTF8.self))"
+                    )
                 }
             }
         }
         // The property must not hold vacuously.
         #expect(failures == 0, "\(failures) of \(Self.count) cases had non-finite output")
-        #expect(laidOut >= Self.count / 2, "only \(laidOut) of \(Self.count) mutated charts decoded (\(refused) refused)")
+        #expect(
+            laidOut >= Self.count / 2, "only \(laidOut) of \(Self.count) mutated charts decoded (\(refused) refused)")
     }
 
     /// "refused" when decoding or layout rejects the case, "ok" when everything is finite, else the problem.

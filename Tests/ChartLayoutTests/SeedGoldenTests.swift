@@ -1,7 +1,8 @@
 import Foundation
 import LayoutCore
-import Testing
 import TestSupport
+import Testing
+
 @testable import ChartLayout
 
 /// The seed chart goldens: every golden/seeds/*.json decodes, lays out, and matches its own `expect`.
@@ -9,11 +10,13 @@ enum SeedGoldens {
     static let directory = TestSupport.goldenDirectory + "/seeds"
 
     static var files: [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).filter { $0.hasSuffix(".json") }.sorted()
+        ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).filter { $0.hasSuffix(".json") }
+            .sorted()
     }
 
     static func load(_ file: String) throws -> SeedChartCase {
-        try JSONDecoder().decode(SeedChartCase.self, from: Data(contentsOf: URL(fileURLWithPath: directory + "/" + file)))
+        try JSONDecoder().decode(
+            SeedChartCase.self, from: Data(contentsOf: URL(fileURLWithPath: directory + "/" + file)))
     }
 }
 

@@ -1,6 +1,7 @@
 import Foundation
 import LayoutCore
 import Testing
+
 @testable import ChartLayout
 
 /// Degenerate data never yields NaN or infinite geometry: every layout succeeds, its printed fields are finite,

@@ -1,5 +1,6 @@
 import LayoutCore
 import Testing
+
 @testable import ChartLayout
 
 /// RHLinePlot (§A) numbers that depend on the text measurer: the fixed measurer gives a 12-pt label a line
@@ -34,7 +35,8 @@ struct SeedRHLinePlotTests {
         ("[\"leading\", \"trailing\", \"top\"]", Rect(x: 0.75, y: 0.75, width: 298.5, height: 199.25)),
     ])
     func strokeFitInsets(edges: String, canvas: Rect) throws {
-        let plot = try SeedTest.rh("""
+        let plot = try SeedTest.rh(
+            """
             {"style": "rhLinePlot", "size": {"width": 300, "height": 200}, "values": [1, 2],
              "config": {"adjustedEdgesToFitLineStrokeInCanvas": \(edges)}}
             """)
@@ -43,7 +45,8 @@ struct SeedRHLinePlotTests {
 
     /// §A.6 layout: label [0, 14.4], gap 8, padded box from 22.4, plot from 22.4 + 28 = 50.4 to 260 − 28 = 232.
     @Test func interactiveLayoutTopToBottom() throws {
-        let plot = try SeedTest.rh("""
+        let plot = try SeedTest.rh(
+            """
             {"style": "rhLinePlot", "size": {"width": 300, "height": 260}, "values": [1, 2, 3, 4, 5], "dragX": 500}
             """)
         let interaction = try #require(plot.interaction)
@@ -62,7 +65,8 @@ struct SeedRHLinePlotTests {
 
     /// §A.6: a label wider than the view crosses the clamp bounds; min(max(x, Lw/2), W − Lw/2) gives W − Lw/2.
     @Test func labelWiderThanTheView() throws {
-        let plot = try SeedTest.rh("""
+        let plot = try SeedTest.rh(
+            """
             {"style": "rhLinePlot", "size": {"width": 20, "height": 120}, "values": [1234], "dragX": 0}
             """)
         let drag = try #require(plot.interaction?.drag)
@@ -76,7 +80,8 @@ struct SeedRHLinePlotTests {
     /// §A.6 drag → index: round(rel·(n−1)) with ties away from zero, for n = 5 over 0…400.
     @Test(arguments: [(-50.0, 0), (0, 0), (49.9, 0), (50, 1), (150, 2), (249.9, 2), (250, 3), (399, 4), (1000, 4)])
     func dragIndex(dragX: Double, index: Int) throws {
-        let plot = try SeedTest.rh("""
+        let plot = try SeedTest.rh(
+            """
             {"style": "rhLinePlot", "size": {"width": 400, "height": 200}, "values": [5, 4, 3, 2, 1], "dragX": \(dragX)}
             """)
         let drag = try #require(plot.interaction?.drag)
@@ -88,7 +93,8 @@ struct SeedRHLinePlotTests {
     /// §A.6: the active segment is the largest start ≤ index; it replaces the case's activeSegment while dragging.
     @Test(arguments: [(0.0, 0), (100, 0), (200, 1), (300, 1), (400, 2), (600, 2)])
     func dragSelectsSegment(dragX: Double, segment: Int) throws {
-        let plot = try SeedTest.rh("""
+        let plot = try SeedTest.rh(
+            """
             {"style": "rhLinePlot", "size": {"width": 600, "height": 200}, "values": [1, 2, 3, 4, 5, 6, 7],
              "lineSegmentStartingIndices": [0, 2, 4], "activeSegment": 0, "dragX": \(dragX)}
             """)
@@ -98,7 +104,8 @@ struct SeedRHLinePlotTests {
 
     /// §A.4: laser mode adds 7.5·lw of bitmap room to a segmented plot only; the vertices do not move.
     @Test func laserBitmapMargin() throws {
-        let plot = try SeedTest.rh("""
+        let plot = try SeedTest.rh(
+            """
             {"style": "rhLinePlot", "size": {"width": 300, "height": 100}, "values": [0, 10, 5],
              "lineSegmentStartingIndices": [0, 1], "config": {"useLaserLightLinePlotStyle": true, "plotLineWidth": 2}}
             """)
@@ -109,7 +116,8 @@ struct SeedRHLinePlotTests {
     /// A.7: occupyingRelativeWidth outside 0…1 is clamped (port decision): 1.5 → 1, −1 → 0.
     @Test(arguments: [(1.5, 300.0), (-1, 0), (0.25, 75)])
     func occupyingWidthIsClamped(occupying: Double, plotWidth: Double) throws {
-        let plot = try SeedTest.rh("""
+        let plot = try SeedTest.rh(
+            """
             {"style": "rhLinePlot", "size": {"width": 300, "height": 100}, "values": [1, 2], "occupyingRelativeWidth": \(occupying)}
             """)
         #expect(plot.plotWidth == plotWidth)

@@ -1,5 +1,6 @@
 import LayoutCore
 import Testing
+
 @testable import ChartLayout
 
 /// The scenes look like the sources: colours and primitives per §A.1, §B and §C.1b.
@@ -11,7 +12,8 @@ struct SeedSceneTests {
 
     /// §C.1b: system blue bars, the tallest system orange, a black axis at yScale(0), a 1-pt black border.
     @Test func blogBarsAndAxis() throws {
-        let scene = try scene("""
+        let scene = try scene(
+            """
             {"style": "blogBarChart", "size": {"width": 400, "height": 300},
              "data": [{"name": "a", "value": 7}, {"name": "b", "value": 9}]}
             """)
@@ -25,28 +27,37 @@ struct SeedSceneTests {
 
     /// §A.4: inactive segments are stroked at opacity 0.3 with round caps and joins.
     @Test func rhSegmentOpacity() throws {
-        let scene = try scene("""
+        let scene = try scene(
+            """
             {"style": "rhLinePlot", "size": {"width": 300, "height": 100}, "values": [1, 2, 3, 4],
              "lineSegmentStartingIndices": [0, 2], "activeSegment": 1}
             """)
         let strokes = scene.items.filter { if case .polyline = $0.shape { true } else { false } }
         #expect(strokes.map(\.style.opacity) == [0.3, 1])
-        #expect(strokes.allSatisfy { $0.style.lineCap == .round && $0.style.lineJoin == .round && $0.style.lineWidth == 1.5 })
+        #expect(
+            strokes.allSatisfy {
+                $0.style.lineCap == .round && $0.style.lineJoin == .round && $0.style.lineWidth == 1.5
+            })
     }
 
     /// §B.1: a white-0.96 background ring, then one filled ring sector per non-empty segment.
     @Test func pieRing() throws {
-        let scene = try scene("""
+        let scene = try scene(
+            """
             {"style": "researchKitPie", "size": {"width": 300, "height": 300}, "values": [1, 0, 3], "showsPercentageLabels": false}
             """)
         let paths = scene.items.filter { if case .path = $0.shape { true } else { false } }
-        #expect(paths.map(\.style.fill) == [Color(red: 245, green: 245, blue: 245), Color(red: 0, green: 122, blue: 255),
-                                            Color(red: 170, green: 211, blue: 255)])
+        #expect(
+            paths.map(\.style.fill) == [
+                Color(red: 245, green: 245, blue: 245), Color(red: 0, green: 122, blue: 255),
+                Color(red: 170, green: 211, blue: 255),
+            ])
     }
 
     /// §B.2/B.3: reference lines dashed [6, 4]; a bridge over an unset point dashed [12, 6].
     @Test func graphDashes() throws {
-        let scene = try scene("""
+        let scene = try scene(
+            """
             {"style": "researchKitLine", "size": {"width": 355, "height": 237}, "plots": [[1, null, 3]],
              "showsHorizontalReferenceLines": true}
             """)

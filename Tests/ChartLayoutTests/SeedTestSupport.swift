@@ -1,6 +1,7 @@
 import Foundation
 import LayoutCore
 import TestSupport
+
 @testable import ChartLayout
 
 /// Helpers shared by the seed chart tests: decode a case from JSON text and reach its typed layout.
@@ -11,7 +12,8 @@ enum SeedTest {
         if !text.hasPrefix("{\"kind\"") { text = "{\"kind\": \"chart\", \"name\": \"test\", " + text.dropFirst() }
         let decoder = JSONDecoder()
         if nonFinite {
-            decoder.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+            decoder.nonConformingFloatDecodingStrategy = .convertFromString(
+                positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
         }
         return try decoder.decode(SeedChartCase.self, from: Data(text.utf8))
     }

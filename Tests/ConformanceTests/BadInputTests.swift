@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The bad-input corpus (Tests/ConformanceTests/bad-inputs/cases.json) run through the real `ristretto` binary:
 /// every input exits with its documented code and message and never crashes. The inputs too big to commit
@@ -66,14 +66,20 @@ import TestSupport
         let file = try CLIRun.scratchFile("deep.json", Self.nestedBoxes(depth: depth))
         defer { CLIRun.removeFolder(of: file) }
         let run = try CLIRun(["layout", file])
-        run.expectOrderly(exit: exit, stderr: exit == 0 ? "" : "Too many nested arrays or dictionaries (JSON documents may nest at most 512 arrays and objects, about 255 box levels)", "\(depth) levels")
+        run.expectOrderly(
+            exit: exit,
+            stderr: exit == 0
+                ? ""
+                : "Too many nested arrays or dictionaries (JSON documents may nest at most 512 arrays and objects, about 255 box levels)",
+            "\(depth) levels")
     }
 
     /// A million leaves under one HBox: 16 000 064 bytes, just under the 16 MiB file limit; lays out (about 40 s
     /// and 1.4 GB in a debug build).
     @Test func millionChildren() throws {
         let leaves = Array(repeating: #"{"type":"leaf"}"#, count: 1_000_000).joined(separator: ",")
-        let file = try CLIRun.scratchFile("wide.json", #"{"kind":"box","name":"wide","root":{"type":"hbox","children":["# + leaves + "]}}")
+        let file = try CLIRun.scratchFile(
+            "wide.json", #"{"kind":"box","name":"wide","root":{"type":"hbox","children":["# + leaves + "]}}")
         defer { CLIRun.removeFolder(of: file) }
         let run = try CLIRun(["render", file, "-o", file + ".png"])
         defer { try? FileManager.default.removeItem(atPath: file + ".png") }
@@ -85,25 +91,34 @@ import TestSupport
         let file = try CLIRun.scratchFile("big.json", json + String(repeating: " ", count: 17 << 20))
         defer { CLIRun.removeFolder(of: file) }
         let run = try CLIRun(["layout", file])
-        run.expectOrderly(exit: 2, stderr: "file of \(50 + (17 << 20)) bytes exceeds the limit of 16777216 bytes", "17 MiB file")
+        run.expectOrderly(
+            exit: 2, stderr: "file of \(50 + (17 << 20)) bytes exceeds the limit of 16777216 bytes", "17 MiB file")
     }
 
     @Test func chartListOverTheLimit() throws {
         let values = (0...10_000).map { String($0 % 7) }.joined(separator: ",")
-        let file = try CLIRun.scratchFile("long.json", #"""
+        let file = try CLIRun.scratchFile(
+            "long.json",
+            #"""
             {"kind":"chart","name":"long","size":{"width":100,"height":50},"layers":[{"id":"b","type":"bar","data":{"values":{"hi":[\#(values)]}}}]}
             """#)
         defer { CLIRun.removeFolder(of: file) }
         let run = try CLIRun(["layout", file])
-        run.expectOrderly(exit: 2, stderr: "$.layers[0].data.values.hi: 10001 entries exceed the limit of 10000 per list in a chart case", "10 001 values")
+        run.expectOrderly(
+            exit: 2,
+            stderr: "$.layers[0].data.values.hi: 10001 entries exceed the limit of 10000 per list in a chart case",
+            "10 001 values")
     }
 
     @Test func stringOverTheLimit() throws {
         let text = String(repeating: "w", count: 100_001)
-        let file = try CLIRun.scratchFile("label.json", #"{"kind":"box","name":"label","root":{"type":"leaf","text":"\#(text)"}}"#)
+        let file = try CLIRun.scratchFile(
+            "label.json", #"{"kind":"box","name":"label","root":{"type":"leaf","text":"\#(text)"}}"#)
         defer { CLIRun.removeFolder(of: file) }
         let run = try CLIRun(["layout", file])
-        run.expectOrderly(exit: 2, stderr: "$.root.text: a string of 100001 characters exceeds the limit of 100000", "a 100 001-character text")
+        run.expectOrderly(
+            exit: 2, stderr: "$.root.text: a string of 100001 characters exceeds the limit of 100000",
+            "a 100 001-character text")
     }
 
     /// A case whose golden PNG is missing fails (exit 1) and is never recorded silently; a corrupt golden is bad
@@ -116,7 +131,9 @@ import TestSupport
         let font = ["--font", TestSupport.fontPath, "--artifacts", golden + "/artifacts", "--golden", golden]
         let missing = try CLIRun(["conform"] + font)
         missing.expectOrderly(exit: 1, stderr: "", "missing golden")
-        #expect(missing.stdout.contains("golden PNG missing: \(golden)/box/valid.png (goldens are never recorded silently)"))
+        #expect(
+            missing.stdout.contains("golden PNG missing: \(golden)/box/valid.png (goldens are never recorded silently)")
+        )
         #expect(missing.stdout.hasSuffix("0 passed, 1 failed\n"))
         #expect(!FileManager.default.fileExists(atPath: golden + "/box/valid.png"))
 

@@ -1,7 +1,7 @@
 import Conformance
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The reports of a real run over two cases, one passing and one whose expect was moved by 2 px: per-case
 /// times, failures first in HTML, the first mismatches in Markdown, and the JSON results.
@@ -13,7 +13,8 @@ import TestSupport
         try FileManager.default.createDirectory(atPath: golden + "/box", withIntermediateDirectories: true)
         for name in ["linear-space", "linear-width-wrap"] {
             for ext in ["json", "png"] {
-                try FileManager.default.copyItem(atPath: TestSupport.goldenDirectory + "/box/\(name).\(ext)", toPath: golden + "/box/\(name).\(ext)")
+                try FileManager.default.copyItem(
+                    atPath: TestSupport.goldenDirectory + "/box/\(name).\(ext)", toPath: golden + "/box/\(name).\(ext)")
             }
         }
         let path = golden + "/box/linear-space.json"
@@ -21,7 +22,8 @@ import TestSupport
         let moved = original.replacingOccurrences(of: #""x": 120"#, with: #""x": 122"#)
         #expect(moved != original, "the fixture no longer has a node at x 120")
         try moved.write(toFile: path, atomically: true, encoding: .utf8)
-        let runner = ConformanceRunner(options: .init(golden: golden, artifacts: golden + "/artifacts", jobs: 1, fontPath: TestSupport.fontPath))
+        let runner = ConformanceRunner(
+            options: .init(golden: golden, artifacts: golden + "/artifacts", jobs: 1, fontPath: TestSupport.fontPath))
         return (runner.run(["box/linear-space", "box/linear-width-wrap"]), golden)
     }
 
@@ -72,7 +74,9 @@ import TestSupport
     @Test func geometryFailureHintsUpdateExpect() throws {
         let (summary, golden) = try Self.run()
         defer { try? FileManager.default.removeItem(atPath: golden) }
-        #expect(summary.outcomes[0].failureText.contains("ristretto record --update-expect --golden \(golden) --filter 'box/linear-space'"))
+        #expect(
+            summary.outcomes[0].failureText.contains(
+                "ristretto record --update-expect --golden \(golden) --filter 'box/linear-space'"))
         #expect(!summary.outcomes[0].failureText.contains("re-record the PNG"), "its pixels match")
     }
 

@@ -1,16 +1,17 @@
 import Conformance
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Every golden case as its own test: `swift test` alone catches a geometry or pixel regression.
 @Suite struct GoldenSuiteTests {
     static let identifiers: [String] = (try? CaseSelection.discover(golden: TestSupport.goldenDirectory)) ?? []
 
-    static let runner = ConformanceRunner(options: .init(
-        golden: TestSupport.goldenDirectory,
-        artifacts: FileManager.default.temporaryDirectory.path + "/ristretto-test-artifacts",
-        jobs: 1, fontPath: TestSupport.fontPath))
+    static let runner = ConformanceRunner(
+        options: .init(
+            golden: TestSupport.goldenDirectory,
+            artifacts: FileManager.default.temporaryDirectory.path + "/ristretto-test-artifacts",
+            jobs: 1, fontPath: TestSupport.fontPath))
 
     @Test func theCorpusIsNotEmpty() {
         #expect(!Self.identifiers.isEmpty)
@@ -30,7 +31,7 @@ import TestSupport
         let parts = shards.map { CaseSelection.select(identifiers, filter: nil, shard: $0) }
         #expect(parts.map(\.count).reduce(0, +) == 200)
         #expect(Set(parts.flatMap { $0 }).count == 200)
-        #expect(parts.allSatisfy { $0.count > 40 })   // roughly even: 200 / 3 ≈ 67 each
+        #expect(parts.allSatisfy { $0.count > 40 })  // roughly even: 200 / 3 ≈ 67 each
     }
 
     @Test(arguments: ["0/3", "4/3", "1/0", "a/b", "1", "1/2/3"])

@@ -1,7 +1,7 @@
 import Conformance
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `conform --jobs N` gives exactly the results of `--jobs 1`: the same outcomes in the same order, the same
 /// messages and pixel counts, the same artifacts byte for byte, the same reports.
@@ -22,15 +22,20 @@ import TestSupport
 
     /// Copies golden/ to a scratch folder and breaks four cases in four ways; returns the folder.
     static func faultyCorpus() throws -> String {
-        let golden = FileManager.default.temporaryDirectory.path + "/ristretto-parallel-\(getpid())-\(UInt64.random(in: 0...UInt64.max))"
+        let golden =
+            FileManager.default.temporaryDirectory.path
+            + "/ristretto-parallel-\(getpid())-\(UInt64.random(in: 0...UInt64.max))"
         try FileManager.default.copyItem(atPath: TestSupport.goldenDirectory, toPath: golden)
         // The PNG faults need cases with a PNG: the geometry-only golden/chrome cases have none.
-        let all = try CaseSelection.discover(golden: golden).filter { FileManager.default.fileExists(atPath: golden + "/" + $0 + ".png") }
+        let all = try CaseSelection.discover(golden: golden).filter {
+            FileManager.default.fileExists(atPath: golden + "/" + $0 + ".png")
+        }
         try #require(all.count >= 6, "the fault injection needs a few cases")
         let victims = [all[1], all[all.count / 2], all[all.count - 2]]
         // 1. A golden of another case with the same size would be ideal; any other PNG fails on pixels or size.
         try FileManager.default.removeItem(atPath: golden + "/" + victims[0] + ".png")
-        try FileManager.default.copyItem(atPath: golden + "/" + victims[1] + ".png", toPath: golden + "/" + victims[0] + ".png")
+        try FileManager.default.copyItem(
+            atPath: golden + "/" + victims[1] + ".png", toPath: golden + "/" + victims[0] + ".png")
         // 2. Missing, 3. corrupt.
         try FileManager.default.removeItem(atPath: golden + "/" + victims[1] + ".png")
         try Data("corrupt".utf8).write(to: URL(fileURLWithPath: golden + "/" + victims[2] + ".png"))
@@ -39,7 +44,8 @@ import TestSupport
             let path = golden + "/" + chart + ".json"
             let text = try String(contentsOfFile: path, encoding: .utf8)
             if let range = text.range(of: #""y": 22"#) {
-                try text.replacingCharacters(in: range, with: #""y": 23"#).write(toFile: path, atomically: true, encoding: .utf8)
+                try text.replacingCharacters(in: range, with: #""y": 23"#).write(
+                    toFile: path, atomically: true, encoding: .utf8)
             }
         }
         return golden
@@ -47,7 +53,8 @@ import TestSupport
 
     static func run(golden: String, jobs: Int) -> (summary: RunSummary, artifacts: String) {
         let artifacts = golden + "-artifacts-\(jobs)"
-        let runner = ConformanceRunner(options: .init(golden: golden, artifacts: artifacts, jobs: jobs, fontPath: TestSupport.fontPath))
+        let runner = ConformanceRunner(
+            options: .init(golden: golden, artifacts: artifacts, jobs: jobs, fontPath: TestSupport.fontPath))
         let identifiers = (try? CaseSelection.discover(golden: golden)) ?? []
         return (runner.run(identifiers), artifacts)
     }
@@ -66,7 +73,9 @@ import TestSupport
     @Test func jobsDoNotChangeResults() throws {
         let golden = try Self.faultyCorpus()
         defer {
-            for suffix in ["", "-artifacts-1", "-artifacts-2", "-artifacts-5"] { try? FileManager.default.removeItem(atPath: golden + suffix) }
+            for suffix in ["", "-artifacts-1", "-artifacts-2", "-artifacts-5"] {
+                try? FileManager.default.removeItem(atPath: golden + suffix)
+            }
         }
         let (serial, serialArtifacts) = Self.run(golden: golden, jobs: 1)
         let expected = serial.outcomes.map { Self.comparable($0, artifacts: serialArtifacts) }

@@ -1,10 +1,10 @@
+import Benchmarking
 import Foundation
 import LayoutCore
-import Testing
 import TestSupport
+import Testing
 
 @testable import Engines
-import Benchmarking
 
 /// Talks to the real adapters when tools/setup-engines has installed them; skipped (with the reason) otherwise.
 @Suite(.serialized) struct AdapterRoundTripTests {
@@ -25,11 +25,14 @@ import Benchmarking
         // Root: 5 leaves of 40 + 2·2 margin, 4 gaps of 4 → 5·44 + 4·4 = 236 wide; 20 + 2·2 = 24 high.
         #expect(frames.first == PeerFrame(path: [], frame: Rect(x: 0, y: 0, width: 236, height: 24)))
         // Leaf i starts after i leaves of 44 and i gaps of 4, plus its own left margin: x = 2 + 48i, y = 2.
-        #expect(Array(frames.dropFirst()) == (0..<5).map { index in
-            PeerFrame(path: [index], frame: Rect(x: 2 + 48 * Double(index), y: 2, width: 40, height: 20))
-        })
+        #expect(
+            Array(frames.dropFirst())
+                == (0..<5).map { index in
+                    PeerFrame(path: [index], frame: Rect(x: 2 + 48 * Double(index), y: 2, width: 40, height: 20))
+                })
         for mode in [BenchMode.fresh, .relayout] {
-            let nanos = try engine.bench(caseJSON: try Workload(shape: .linear, size: 5).caseJSON(), iterations: 10, mode: mode)
+            let nanos = try engine.bench(
+                caseJSON: try Workload(shape: .linear, size: 5).caseJSON(), iterations: 10, mode: mode)
             #expect(nanos.nanosPerLayout > 0)
         }
     }
@@ -40,7 +43,8 @@ import Benchmarking
     func refusalNamesThePropertyAndItsPath(engine name: String) throws {
         let engine = Self.adapter(name)
         defer { engine.shutDown() }
-        let caseJSON = Data(#"{"kind":"box","name":"x","root":{"type":"hbox","children":[{"type":"leaf","width":"fill"}]}}"#.utf8)
+        let caseJSON = Data(
+            #"{"kind":"box","name":"x","root":{"type":"hbox","children":[{"type":"leaf","width":"fill"}]}}"#.utf8)
         #expect {
             try engine.layout(caseJSON: caseJSON)
         } throws: { error in
@@ -55,7 +59,8 @@ import Benchmarking
     func runBenchmarksTimesAPeer() throws {
         let yoga = Self.adapter("yoga")
         defer { yoga.shutDown() }
-        let report = try runBenchmarks(BenchmarkConfiguration(shapes: [.linear], sizes: [5], quick: true), engines: [yoga])
+        let report = try runBenchmarks(
+            BenchmarkConfiguration(shapes: [.linear], sizes: [5], quick: true), engines: [yoga])
         #expect(report.results.map(\.mode) == [.fresh, .relayout, .resize, .incremental])
         #expect(report.machine.engineDetails.first?.timing?.isEmpty == false)
         #expect(report.results.allSatisfy { $0.engine == "yoga" && $0.microsecondsPerLayout > 0 && $0.batches == 5 })
@@ -64,8 +69,12 @@ import Benchmarking
 
     @Test(.enabled(if: installed, "peer adapters not installed: run tools/setup-engines"))
     func differentialCheckShowsYogasFlowRootWidth() throws {
-        let yoga = Self.adapter("yoga"), taffy = Self.adapter("taffy")
-        defer { yoga.shutDown(); taffy.shutDown() }
+        let yoga = Self.adapter("yoga")
+        let taffy = Self.adapter("taffy")
+        defer {
+            yoga.shutDown()
+            taffy.shutDown()
+        }
         // Taffy stands in for the reference: like Puyopuyo, it sizes a wrap flow to its widest line,
         // 11 leaves · 40 + 10 gaps · 4 = 480, where Yoga takes the whole 500 proposal.
         let outcomes = differentialCheck(
@@ -83,16 +92,16 @@ import Benchmarking
         // Answers info; answers a bench request on a case of 5 leaves, and never one on a larger case.
         let script = folder + "/stall-adapter"
         try """
-            #!/bin/sh
-            while read -r line; do
-              case "$line" in
-                *'"op":"info"'*) echo '{"name":"stall","version":"1"}' ;;
-                *'"op":"bench"'*)
-                  if [ "$(printf '%s' "$line" | grep -o '"leaf"' | wc -l)" -gt 5 ]; then sleep 30 </dev/null >/dev/null 2>&1; fi
-                  echo '{"nanosPerLayout":1000,"iterations":1,"rootWidth":1,"rootHeight":1}' ;;
-              esac
-            done
-            """.write(toFile: script, atomically: true, encoding: .utf8)
+        #!/bin/sh
+        while read -r line; do
+          case "$line" in
+            *'"op":"info"'*) echo '{"name":"stall","version":"1"}' ;;
+            *'"op":"bench"'*)
+              if [ "$(printf '%s' "$line" | grep -o '"leaf"' | wc -l)" -gt 5 ]; then sleep 30 </dev/null >/dev/null 2>&1; fi
+              echo '{"nanosPerLayout":1000,"iterations":1,"rootWidth":1,"rootHeight":1}' ;;
+          esac
+        done
+        """.write(toFile: script, atomically: true, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script)
         let stall = SubprocessEngine(name: "stall", executablePath: script)
         defer { stall.shutDown() }
@@ -103,12 +112,19 @@ import Benchmarking
         let report = try runBenchmarks(config, engines: [stall])
         #expect(ContinuousClock.now - started < .seconds(10))
         #expect(report.results.map(\.size) == [5])
-        #expect(report.notes == ["stall linear fresh: stopped at N = 10: one layout took longer than 1.00 s (the adapter was stopped; limit 100.00 ms)"])
+        #expect(
+            report.notes == [
+                "stall linear fresh: stopped at N = 10: one layout took longer than 1.00 s (the adapter was stopped; limit 100.00 ms)"
+            ])
     }
 
     @Test func aMissingAdapterIsAClearError() {
         let engine = SubprocessEngine(name: "ghost", executablePath: "/nonexistent/ghost-adapter")
-        #expect(throws: EngineError.missing(engine: "ghost", message: "no adapter executable at /nonexistent/ghost-adapter; run tools/setup-engines")) {
+        #expect(
+            throws: EngineError.missing(
+                engine: "ghost", message: "no adapter executable at /nonexistent/ghost-adapter; run tools/setup-engines"
+            )
+        ) {
             try engine.info()
         }
     }
@@ -119,7 +135,9 @@ final class FakeEngine: InProcessTimable, @unchecked Sendable {
     let name = "reference"
     func info() throws -> EngineInfo { EngineInfo(name: name, version: "fake") }
     func layout(caseJSON: Data, change: LayoutChange?, rounding: Bool) throws -> [PeerFrame] { [] }
-    func bench(caseJSON: Data, iterations: Int, plan: BenchPlan) throws -> BenchBatch { BenchBatch(nanosPerLayout: 1_000) }
+    func bench(caseJSON: Data, iterations: Int, plan: BenchPlan) throws -> BenchBatch {
+        BenchBatch(nanosPerLayout: 1_000)
+    }
     func time(workload: Workload, mode: BenchMode, options: TimingOptions) throws -> TimingResult {
         let bytes = Double(try workload.caseJSON().count)
         return TimingResult(nanosPerLayout: BatchStatistics([bytes, bytes])!, iterationsPerBatch: 1)
@@ -131,9 +149,11 @@ struct RunnerTests {
         let config = BenchmarkConfiguration(shapes: [.linear, .depth], sizes: [4, 8], modes: [.fresh], quick: true)
         let missing = SubprocessEngine(name: "yoga", executablePath: "/nonexistent/yoga-adapter")
         let report = try runBenchmarks(config, engines: [FakeEngine(), missing])
-        #expect(report.results.map { "\($0.engine) \($0.shape.rawValue)-\($0.size) \($0.mode.rawValue)" } == [
-            "reference linear-4 fresh", "reference linear-8 fresh", "reference depth-4 fresh", "reference depth-8 fresh",
-        ])
+        #expect(
+            report.results.map { "\($0.engine) \($0.shape.rawValue)-\($0.size) \($0.mode.rawValue)" } == [
+                "reference linear-4 fresh", "reference linear-8 fresh", "reference depth-4 fresh",
+                "reference depth-8 fresh",
+            ])
         #expect(report.notes.first?.hasPrefix("skipped yoga: yoga: not available") == true)
         #expect(report.machine.engines == ["reference": "fake"])
         #expect(report.machine.engineDetails == [EngineInfo(name: "reference", version: "fake")])
@@ -145,7 +165,10 @@ struct RunnerTests {
         #expect(config.sizes(for: .depth) == [4, 24, 40])
         #expect(BenchmarkConfiguration(includeScaling: true).sizes(for: .depth).suffix(2) == [100, 1_000])
         // --quick --scaling: the three sizes of the table, then every scaling size.
-        #expect(BenchmarkConfiguration(includeScaling: true, quick: true).sizes(for: .linear) == [5, 100, 200, 1_000, 10_000, 100_000])
+        #expect(
+            BenchmarkConfiguration(includeScaling: true, quick: true).sizes(for: .linear) == [
+                5, 100, 200, 1_000, 10_000, 100_000,
+            ])
     }
 }
 
@@ -156,7 +179,8 @@ struct DeepWorkloadTests {
         let workload = Workload(shape: .depth, size: 1_000)
         let json = try workload.caseJSON()
         #expect(json.count > 100_000)
-        var boxes = 0, leaves = 0
+        var boxes = 0
+        var leaves = 0
         var stack = [workload.boxNode]
         while let node = stack.popLast() {
             if node.type == .leaf { leaves += 1 } else { boxes += 1 }

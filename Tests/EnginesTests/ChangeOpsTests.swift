@@ -1,10 +1,10 @@
+import Benchmarking
 import Foundation
 import LayoutCore
-import Testing
 import TestSupport
+import Testing
 
 @testable import Engines
-import Benchmarking
 
 /// The protocol's resize and change ops (the peer protocol of docs/design.md) on every engine that has them: the reference always, the
 /// peers when tools/setup-engines installed them (skipped with the reason otherwise). Expected frames are worked out
@@ -30,9 +30,13 @@ import Benchmarking
         defer { Self.shutDown(engines) }
         let workload = Workload(shape: .linear, size: 5).tree(for: .resize)
         for engine in engines {
-            let frames = try engine.layout(caseJSON: try workload.caseJSON(), change: .resize(width: 337), rounding: false)
-            let expected = [PeerFrame(path: [], frame: Rect(x: 0, y: 0, width: 337, height: 24))]
-                + (0..<5).map { PeerFrame(path: [$0], frame: Rect(x: 2 + 68.2 * Double($0), y: 2, width: 60.2, height: 20)) }
+            let frames = try engine.layout(
+                caseJSON: try workload.caseJSON(), change: .resize(width: 337), rounding: false)
+            let expected =
+                [PeerFrame(path: [], frame: Rect(x: 0, y: 0, width: 337, height: 24))]
+                + (0..<5).map {
+                    PeerFrame(path: [$0], frame: Rect(x: 2 + 68.2 * Double($0), y: 2, width: 60.2, height: 20))
+                }
             #expect(compareFrames(expected: expected, actual: frames, tolerance: 1e-3) == [], "\(engine.name)")
         }
     }
@@ -67,11 +71,14 @@ import Benchmarking
         let workload = Workload(shape: shape, size: 12)
         let change = workload.incrementalChange
         let reference = ReferenceEngine()
-        let nanos = try reference.bench(caseJSON: try workload.caseJSON(), iterations: 3, plan: .incremental(change)).nanosPerLayout
+        let nanos = try reference.bench(caseJSON: try workload.caseJSON(), iterations: 3, plan: .incremental(change))
+            .nanosPerLayout
         #expect(nanos > 0)
         let changed = try reference.layout(
-            caseJSON: try workload.caseJSON(), change: .content(path: change.path, size: change.content(call: 0)), rounding: false)
-        let fresh = try reference.layout(caseJSON: workload.caseJSON(after: .content(path: change.path, size: change.content(call: 0))))
+            caseJSON: try workload.caseJSON(), change: .content(path: change.path, size: change.content(call: 0)),
+            rounding: false)
+        let fresh = try reference.layout(
+            caseJSON: workload.caseJSON(after: .content(path: change.path, size: change.content(call: 0))))
         #expect(changed == fresh)
         #expect(changed != (try reference.layout(caseJSON: try workload.caseJSON())))
     }
@@ -83,8 +90,10 @@ import Benchmarking
         for shape in BenchShape.allCases {
             let workload = Workload(shape: shape, size: 4)
             let widths = (0...10).map(workload.resizeWidth(call:))
-            let resize = try engine.bench(caseJSON: try workload.tree(for: .resize).caseJSON(), iterations: 10, plan: .resize(widths: widths))
-            let incremental = try engine.bench(caseJSON: try workload.caseJSON(), iterations: 10, plan: .incremental(workload.incrementalChange))
+            let resize = try engine.bench(
+                caseJSON: try workload.tree(for: .resize).caseJSON(), iterations: 10, plan: .resize(widths: widths))
+            let incremental = try engine.bench(
+                caseJSON: try workload.caseJSON(), iterations: 10, plan: .incremental(workload.incrementalChange))
             #expect(resize.nanosPerLayout > 0 && incremental.nanosPerLayout > 0, "\(shape)")
             // Taffy's adapter also times its layout call alone: part of its figure, which adds the copy of every node.
             for batch in [resize, incremental] {
@@ -110,9 +119,18 @@ import Benchmarking
                 return "\(error)"
             }
         }
-        #expect(refusal { try engine.bench(caseJSON: caseJSON, iterations: 3, plan: .resize(widths: [300, 301])) }?.hasPrefix("$.widths") == true)
-        #expect(refusal { try engine.bench(caseJSON: caseJSON, iterations: 3, plan: .incremental(IncrementalChange(path: [9]))) }?.hasPrefix("$.change.path") == true)
-        #expect(refusal { try engine.layout(caseJSON: caseJSON, change: .content(path: [], size: Size(width: 1, height: 1)), rounding: false) }?.hasPrefix("$.change.path") == true)
+        #expect(
+            refusal { try engine.bench(caseJSON: caseJSON, iterations: 3, plan: .resize(widths: [300, 301])) }?
+                .hasPrefix("$.widths") == true)
+        #expect(
+            refusal {
+                try engine.bench(caseJSON: caseJSON, iterations: 3, plan: .incremental(IncrementalChange(path: [9])))
+            }?.hasPrefix("$.change.path") == true)
+        #expect(
+            refusal {
+                try engine.layout(
+                    caseJSON: caseJSON, change: .content(path: [], size: Size(width: 1, height: 1)), rounding: false)
+            }?.hasPrefix("$.change.path") == true)
         #expect(try engine.info().name == name)
     }
 
@@ -120,8 +138,12 @@ import Benchmarking
     /// which compares rounded sizes, keeps stale leaf widths (docs/engines.md).
     @Test(.enabled(if: installed, "peer adapters not installed: run tools/setup-engines"))
     func roundingShowsYogasStaleCacheOnResize() throws {
-        let yoga = AdapterRoundTripTests.adapter("yoga"), taffy = AdapterRoundTripTests.adapter("taffy")
-        defer { yoga.shutDown(); taffy.shutDown() }
+        let yoga = AdapterRoundTripTests.adapter("yoga")
+        let taffy = AdapterRoundTripTests.adapter("taffy")
+        defer {
+            yoga.shutDown()
+            taffy.shutDown()
+        }
         let cases = try NamedCase.workloads(BenchmarkConfiguration(shapes: [.linear], sizes: [5]))
         #expect(cases.map(\.name) == ["linear-5", "linear-5 resize", "linear-5 incremental"])
         let outcomes = roundingConsistencyCheck(cases: cases, peers: [yoga, taffy])
@@ -145,7 +167,8 @@ import Benchmarking
 
     @Test func theReferenceRefusesRounding() {
         #expect(throws: EngineError.self) {
-            try ReferenceEngine().layout(caseJSON: try Workload(shape: .linear, size: 5).caseJSON(), change: nil, rounding: true)
+            try ReferenceEngine().layout(
+                caseJSON: try Workload(shape: .linear, size: 5).caseJSON(), change: nil, rounding: true)
         }
     }
 }

@@ -1,10 +1,10 @@
+import Benchmarking
 import Foundation
 import LayoutCore
-import Testing
 import TestSupport
+import Testing
 
 @testable import Engines
-import Benchmarking
 
 /// One adapter process driven line by line, for the requests `SubprocessEngine` does not send (resize, change)
 /// and for timing many requests in a row. The process ends when the test process closes its input.
@@ -45,42 +45,78 @@ final class AdapterLines: @unchecked Sendable {
     /// The frames of a layout request, or the adapter's error message as a failure.
     func frames(_ request: [String: Any]) throws -> [PeerFrame] {
         let reply = try ask(request)
-        guard let frames = reply["frames"] else { throw AdapterLinesError.refused(reply["error"] as? String ?? "\(reply)") }
+        guard let frames = reply["frames"] else {
+            throw AdapterLinesError.refused(reply["error"] as? String ?? "\(reply)")
+        }
         return try JSONDecoder().decode([PeerFrame].self, from: JSONSerialization.data(withJSONObject: frames))
     }
 }
 
-enum AdapterLinesError: Error { case ended, notAnObject, refused(String) }
+enum AdapterLinesError: Error {
+    case ended, notAnObject
+    case refused(String)
+}
 
 /// The coincident-subset properties of the coincident subset of docs/design.md, one small case each, with frames computed by hand.
 enum SubsetCases {
     static let all: [(name: String, json: String)] = [
         // fill root: width P − margins = 200 − 2·10 = 180; padding 5 puts the leaf at (5, 5); height 20 + 2·5 = 30.
-        ("fill-root-margin", #"{"proposal":{"width":200,"height":null},"root":{"type":"vbox","width":"fill","margin":10,"padding":5,"children":[{"type":"leaf","content":{"width":40,"height":20}}]}}"#),
+        (
+            "fill-root-margin",
+            #"{"proposal":{"width":200,"height":null},"root":{"type":"vbox","width":"fill","margin":10,"padding":5,"children":[{"type":"leaf","content":{"width":40,"height":20}}]}}"#
+        ),
         // fill on both axes: 200 × 100; rows of 90 + 4 + 90 = 184 ≤ 200, the third leaf wraps to y = 20 + 4.
-        ("fill-root-both", #"{"proposal":{"width":200,"height":100},"root":{"type":"vflow","width":"fill","height":"fill","space":4,"children":[{"type":"leaf","content":{"width":90,"height":20}},{"type":"leaf","content":{"width":90,"height":20}},{"type":"leaf","content":{"width":90,"height":20}}]}}"#),
+        (
+            "fill-root-both",
+            #"{"proposal":{"width":200,"height":100},"root":{"type":"vflow","width":"fill","height":"fill","space":4,"children":[{"type":"leaf","content":{"width":90,"height":20}},{"type":"leaf","content":{"width":90,"height":20}},{"type":"leaf","content":{"width":90,"height":20}}]}}"#
+        ),
         // wrap min: the first leaf is max(20, 50) = 50 wide, the second starts at x = 50; root 80 × 10.
-        ("wrap-min", #"{"root":{"type":"hbox","children":[{"type":"leaf","width":{"wrap":{"min":50}},"content":{"width":20,"height":10}},{"type":"leaf","content":{"width":30,"height":10}}]}}"#),
+        (
+            "wrap-min",
+            #"{"root":{"type":"hbox","children":[{"type":"leaf","width":{"wrap":{"min":50}},"content":{"width":20,"height":10}},{"type":"leaf","content":{"width":30,"height":10}}]}}"#
+        ),
         // wrap max across the axis: min(80, 50) = 50 wide; the vbox is 50 × 20.
-        ("wrap-max", #"{"root":{"type":"vbox","children":[{"type":"leaf","width":{"wrap":{"max":50}},"content":{"width":80,"height":10}},{"type":"leaf","content":{"width":30,"height":10}}]}}"#),
+        (
+            "wrap-max",
+            #"{"root":{"type":"vbox","children":[{"type":"leaf","width":{"wrap":{"max":50}},"content":{"width":80,"height":10}},{"type":"leaf","content":{"width":30,"height":10}}]}}"#
+        ),
         // grow: free = 200 − 2·4 − (40 + 20 + 20) = 112, shared 1 : 3 → 28 and 84: widths 48 and 104 at x = 44 and 96.
-        ("grow", #"{"proposal":{"width":200,"height":null},"root":{"type":"hbox","width":"fill","space":4,"children":[{"type":"leaf","content":{"width":40,"height":20}},{"type":"leaf","width":{"wrap":{"grow":1}},"content":{"width":20,"height":10}},{"type":"leaf","width":{"wrap":{"grow":3}},"content":{"width":20,"height":10}}]}}"#),
+        (
+            "grow",
+            #"{"proposal":{"width":200,"height":null},"root":{"type":"hbox","width":"fill","space":4,"children":[{"type":"leaf","content":{"width":40,"height":20}},{"type":"leaf","width":{"wrap":{"grow":1}},"content":{"width":20,"height":10}},{"type":"leaf","width":{"wrap":{"grow":3}},"content":{"width":20,"height":10}}]}}"#
+        ),
         // grow along a vbox: inner height 100 − 2·5 = 90; the second leaf grows from 10 to 90 − 10 = 80.
-        ("grow-vertical", #"{"root":{"type":"vbox","height":100,"padding":5,"children":[{"type":"leaf","content":{"width":20,"height":10}},{"type":"leaf","height":{"wrap":{"grow":1}},"content":{"width":20,"height":10}}]}}"#),
+        (
+            "grow-vertical",
+            #"{"root":{"type":"vbox","height":100,"padding":5,"children":[{"type":"leaf","content":{"width":20,"height":10}},{"type":"leaf","height":{"wrap":{"grow":1}},"content":{"width":20,"height":10}}]}}"#
+        ),
         // justifyContent vertCenter: the 10-high leaf sits at y = (30 − 10) / 2 = 10.
-        ("justify-center", #"{"root":{"type":"hbox","justifyContent":"vertCenter","children":[{"type":"leaf","content":{"width":10,"height":30}},{"type":"leaf","content":{"width":10,"height":10}}]}}"#),
+        (
+            "justify-center",
+            #"{"root":{"type":"hbox","justifyContent":"vertCenter","children":[{"type":"leaf","content":{"width":10,"height":30}},{"type":"leaf","content":{"width":10,"height":10}}]}}"#
+        ),
         // justifyContent horzCenter in a 100-wide vbox: x = (100 − 50) / 2 = 25 and (100 − 21) / 2 = 39.5.
-        ("justify-horizontal", #"{"root":{"type":"vbox","width":100,"justifyContent":"horzCenter","children":[{"type":"leaf","content":{"width":50,"height":10}},{"type":"leaf","content":{"width":21,"height":10}}]}}"#),
+        (
+            "justify-horizontal",
+            #"{"root":{"type":"vbox","width":100,"justifyContent":"horzCenter","children":[{"type":"leaf","content":{"width":50,"height":10}},{"type":"leaf","content":{"width":21,"height":10}}]}}"#
+        ),
         // alignment overrides the box's bottom: top → y 0, vertCenter → (30 − 10) / 2 = 10, the default bottom → 20.
-        ("alignment", #"{"root":{"type":"hbox","justifyContent":"bottom","children":[{"type":"leaf","content":{"width":10,"height":30}},{"type":"leaf","alignment":"top","content":{"width":10,"height":10}},{"type":"leaf","alignment":"vertCenter","content":{"width":10,"height":10}},{"type":"leaf","content":{"width":10,"height":10}}]}}"#),
+        (
+            "alignment",
+            #"{"root":{"type":"hbox","justifyContent":"bottom","children":[{"type":"leaf","content":{"width":10,"height":30}},{"type":"leaf","alignment":"top","content":{"width":10,"height":10}},{"type":"leaf","alignment":"vertCenter","content":{"width":10,"height":10}},{"type":"leaf","content":{"width":10,"height":10}}]}}"#
+        ),
     ]
 
     static let expected: [String: [PeerFrame]] = [
         "fill-root-margin": [frame([], 10, 10, 180, 30), frame([0], 5, 5, 40, 20)],
-        "fill-root-both": [frame([], 0, 0, 200, 100), frame([0], 0, 0, 90, 20), frame([1], 94, 0, 90, 20), frame([2], 0, 24, 90, 20)],
+        "fill-root-both": [
+            frame([], 0, 0, 200, 100), frame([0], 0, 0, 90, 20), frame([1], 94, 0, 90, 20), frame([2], 0, 24, 90, 20),
+        ],
         "wrap-min": [frame([], 0, 0, 80, 10), frame([0], 0, 0, 50, 10), frame([1], 50, 0, 30, 10)],
         "wrap-max": [frame([], 0, 0, 50, 20), frame([0], 0, 0, 50, 10), frame([1], 0, 10, 30, 10)],
-        "grow": [frame([], 0, 0, 200, 20), frame([0], 0, 0, 40, 20), frame([1], 44, 0, 48, 10), frame([2], 96, 0, 104, 10)],
+        "grow": [
+            frame([], 0, 0, 200, 20), frame([0], 0, 0, 40, 20), frame([1], 44, 0, 48, 10), frame([2], 96, 0, 104, 10),
+        ],
         "grow-vertical": [frame([], 0, 0, 30, 100), frame([0], 5, 5, 20, 10), frame([1], 5, 15, 20, 80)],
         "justify-center": [frame([], 0, 0, 20, 30), frame([0], 0, 0, 10, 30), frame([1], 10, 10, 10, 10)],
         "justify-horizontal": [frame([], 0, 0, 100, 20), frame([0], 25, 0, 50, 10), frame([1], 39.5, 10, 21, 10)],
@@ -105,7 +141,9 @@ enum SubsetCases {
 
 /// The first difference between two frame lists beyond `tolerance` (paths must match one for one), or nil.
 /// `ignoringRootPosition` skips the root's x and y (Taffy places the root at (0, 0) whatever its margin).
-func firstDifference(_ actual: [PeerFrame], _ expected: [PeerFrame], tolerance: Double, ignoringRootPosition: Bool = false)
+func firstDifference(
+    _ actual: [PeerFrame], _ expected: [PeerFrame], tolerance: Double, ignoringRootPosition: Bool = false
+)
     -> String?
 {
     guard actual.map(\.path) == expected.map(\.path) else {
@@ -150,7 +188,8 @@ func firstDifference(_ actual: [PeerFrame], _ expected: [PeerFrame], tolerance: 
 @Suite(.serialized) struct ChromiumAdapterTests {
     static let engine = SubprocessEngine.installedPeer("chromium", repositoryRoot: TestSupport.repositoryRoot)
     static let installed = engine.isInstalled
-    static let notInstalled: Comment = "chromium not installed: run tools/setup-engines --with-chromium (apt-get install chromium)"
+    static let notInstalled: Comment =
+        "chromium not installed: run tools/setup-engines --with-chromium (apt-get install chromium)"
     /// One adapter (one browser) for the whole suite: starting Chromium takes seconds.
     static let lines: AdapterLines? = installed ? try? AdapterLines(executablePath: engine.executablePath) : nil
     /// Chrome lays out in LayoutUnits of 1/64 px.
@@ -188,14 +227,18 @@ func firstDifference(_ actual: [PeerFrame], _ expected: [PeerFrame], tolerance: 
         ])
     func goldenCaseMatchesTheReference(name: String) throws {
         let caseObject = try Self.goldenCase(name)
-        #expect(firstDifference(try Self.layout(caseObject), try Self.reference(caseObject), tolerance: Self.tolerance) == nil)
+        #expect(
+            firstDifference(try Self.layout(caseObject), try Self.reference(caseObject), tolerance: Self.tolerance)
+                == nil)
     }
 
     @Test(.enabled(if: installed, notInstalled), arguments: SubsetCases.all.map(\.name))
     func subsetPropertyMatchesTheHandComputedFrames(name: String) throws {
         let json = try #require(SubsetCases.all.first { $0.name == name }?.json)
         let expected = try #require(SubsetCases.expected[name])
-        #expect(firstDifference(try Self.layout(try SubsetCases.caseObject(json)), expected, tolerance: Self.tolerance) == nil)
+        #expect(
+            firstDifference(try Self.layout(try SubsetCases.caseObject(json)), expected, tolerance: Self.tolerance)
+                == nil)
     }
 
     /// After a resize to W, the frames equal a fresh layout under proposal width W (reference).
@@ -224,12 +267,18 @@ func firstDifference(_ actual: [PeerFrame], _ expected: [PeerFrame], tolerance: 
     @Test(
         .enabled(if: installed, notInstalled),
         arguments: [
-            (#"{"type":"hbox","children":[{"type":"vbox","children":[{"type":"leaf","width":"fill"}]}]}"#,
-             #"$.case.root.children[0].children[0].width: unsupported size "fill""#),
-            (#"{"type":"vflow","children":[{"type":"leaf","alignment":"top"}]}"#,
-             "$.case.root.children[0].alignment: alignment is translated only for a child of an hbox/vbox"),
-            (#"{"type":"hbox","children":[{"type":"leaf","width":{"wrap":{"priority":2}}}]}"#,
-             #"$.case.root.children[0].width.wrap.priority: wrap option "priority""#),
+            (
+                #"{"type":"hbox","children":[{"type":"vbox","children":[{"type":"leaf","width":"fill"}]}]}"#,
+                #"$.case.root.children[0].children[0].width: unsupported size "fill""#
+            ),
+            (
+                #"{"type":"vflow","children":[{"type":"leaf","alignment":"top"}]}"#,
+                "$.case.root.children[0].alignment: alignment is translated only for a child of an hbox/vbox"
+            ),
+            (
+                #"{"type":"hbox","children":[{"type":"leaf","width":{"wrap":{"priority":2}}}]}"#,
+                #"$.case.root.children[0].width.wrap.priority: wrap option "priority""#
+            ),
             (#"{"type":"zbox"}"#, "$.case.root.type: zbox has no flexbox equivalent"),
         ])
     func refusalNamesThePath(root: String, messagePrefix: String) throws {

@@ -1,16 +1,17 @@
+import Benchmarking
 import Conformance
 import Foundation
 import LayoutCore
-import Testing
 import TestSupport
+import Testing
 
 @testable import Engines
-import Benchmarking
 
 /// `conform --engine`: peers judged on box geometry, with refusals, known differences and not-applicable cases counted
 /// apart from failures. The example adapter (tools/engines/example) answers the fixtures of `EngineFixtures`.
 @Suite(.serialized) struct EngineConformanceTests {
-    static let needsPython = Testing.ConditionTrait.enabled(if: EngineFixtures.hasPython, "python3 is not on PATH; the example adapter needs it")
+    static let needsPython = Testing.ConditionTrait.enabled(
+        if: EngineFixtures.hasPython, "python3 is not on PATH; the example adapter needs it")
 
     static func peer(_ item: String, directory: String = "/nonexistent") throws -> PeerEngine {
         guard case .peer(let peer) = try EngineCatalogue.choice(item, adapterDirectory: directory) else {
@@ -24,9 +25,12 @@ import Benchmarking
     static let fixtureMatrix: Result<EngineMatrix, any Error> = Result {
         let folder = try EngineFixtures.writeGolden()
         defer { try? FileManager.default.removeItem(atPath: folder.scratch) }
-        let conformance = PeerConformance(golden: folder.golden, knownDifferences: try KnownDifference.load(folder.knownDifferences))
+        let conformance = PeerConformance(
+            golden: folder.golden, knownDifferences: try KnownDifference.load(folder.knownDifferences))
         let identifiers = try CaseSelection.discover(golden: folder.golden)
-        return runEngineMatrix([.peer(try peer(EngineFixtures.exampleAdapter))], identifiers: identifiers, conformance: conformance) {
+        return runEngineMatrix(
+            [.peer(try peer(EngineFixtures.exampleAdapter))], identifiers: identifiers, conformance: conformance
+        ) {
             EngineColumn(engine: "reference", results: [])
         }
     }
@@ -83,8 +87,9 @@ import Benchmarking
         #expect(html.contains(#"<th><a href="example.html">example</a></th>"#))
         #expect(html.contains(#"<td class="some">2/5 (1 failed, refused 1, known 1)</td>"#))
         #expect(html.contains(#"<td class="na">n/a</td>"#))
-        #expect(Reports.matrixTable(matrix).split(separator: "\n").map { $0.split(separator: " ").first ?? "" }
-            == ["suite", "bad", "box", "scene", "all"])
+        #expect(
+            Reports.matrixTable(matrix).split(separator: "\n").map { $0.split(separator: " ").first ?? "" }
+                == ["suite", "bad", "box", "scene", "all"])
     }
 
     @Test(needsPython) func theExampleAdapterRoundTrips() throws {
@@ -92,12 +97,14 @@ import Benchmarking
         defer { example.shutDown() }
         #expect(try example.info().name == "example")
         // A vbox of the pair: max(30, 40) = 40 wide, 20 + 4 + 10 = 34 high; the second leaf starts at y = 24.
-        let frames = try example.layout(caseJSON: Data(#"{"kind":"box","name":"v","root":\#(EngineFixtures.pair("vbox"))}"#.utf8))
-        #expect(frames == [
-            PeerFrame(path: [], frame: Rect(x: 0, y: 0, width: 40, height: 34)),
-            PeerFrame(path: [0], frame: Rect(x: 0, y: 0, width: 30, height: 20)),
-            PeerFrame(path: [1], frame: Rect(x: 0, y: 24, width: 40, height: 10)),
-        ])
+        let frames = try example.layout(
+            caseJSON: Data(#"{"kind":"box","name":"v","root":\#(EngineFixtures.pair("vbox"))}"#.utf8))
+        #expect(
+            frames == [
+                PeerFrame(path: [], frame: Rect(x: 0, y: 0, width: 40, height: 34)),
+                PeerFrame(path: [0], frame: Rect(x: 0, y: 0, width: 30, height: 20)),
+                PeerFrame(path: [1], frame: Rect(x: 0, y: 24, width: 40, height: 10)),
+            ])
         // It refuses what it cannot express, naming the path, and keeps running.
         let padded = Data(#"{"kind":"box","name":"p","root":{"type":"hbox","padding":2,"children":[]}}"#.utf8)
         #expect(throws: EngineError.adapter(engine: "example", message: "$.case.root.padding: unsupported")) {
@@ -108,13 +115,24 @@ import Benchmarking
     }
 
     @Test(arguments: [
-        ("/nonexistent/ghost-adapter", "skipped ghost-adapter: not installed (no adapter at /nonexistent/ghost-adapter); check the path"),
-        ("chromium", "skipped chromium: not installed (no adapter at /nonexistent/chromium-adapter); install it with tools/setup-engines --with-chromium"),
-        ("yoga", "skipped yoga: not installed (no adapter at /nonexistent/yoga-adapter); install it with tools/setup-engines"),
+        (
+            "/nonexistent/ghost-adapter",
+            "skipped ghost-adapter: not installed (no adapter at /nonexistent/ghost-adapter); check the path"
+        ),
+        (
+            "chromium",
+            "skipped chromium: not installed (no adapter at /nonexistent/chromium-adapter); install it with tools/setup-engines --with-chromium"
+        ),
+        (
+            "yoga",
+            "skipped yoga: not installed (no adapter at /nonexistent/yoga-adapter); install it with tools/setup-engines"
+        ),
     ])
     func aMissingEngineIsSkippedWithOneLine(item: String, line: String) throws {
         let conformance = PeerConformance(golden: TestSupport.goldenDirectory, knownDifferences: [])
-        let matrix = runEngineMatrix([.peer(try Self.peer(item))], identifiers: ["box/linear-space"], conformance: conformance) {
+        let matrix = runEngineMatrix(
+            [.peer(try Self.peer(item))], identifiers: ["box/linear-space"], conformance: conformance
+        ) {
             EngineColumn(engine: "reference", results: [])
         }
         #expect(matrix.columns.isEmpty)
@@ -128,18 +146,27 @@ import Benchmarking
         let folder = try EngineFixtures.writeGolden { $0 == "box/fits" }
         defer { try? FileManager.default.removeItem(atPath: folder.scratch) }
         let conformance = PeerConformance(golden: folder.golden, knownDifferences: [])
-        let garbles = folder.scratch + "/garbles", mute = folder.scratch + "/mute"
+        let garbles = folder.scratch + "/garbles"
+        let mute = folder.scratch + "/mute"
         // Answers info, then garbles its layout reply.
-        try Data("#!/bin/sh\nread line; echo '{\"name\":\"garbles\",\"version\":\"1\"}'\nread line; echo 'not json'\n".utf8)
-            .write(to: URL(fileURLWithPath: garbles))
+        try Data(
+            "#!/bin/sh\nread line; echo '{\"name\":\"garbles\",\"version\":\"1\"}'\nread line; echo 'not json'\n".utf8
+        )
+        .write(to: URL(fileURLWithPath: garbles))
         // Exits without answering anything.
         try Data("#!/bin/sh\nexit 3\n".utf8).write(to: URL(fileURLWithPath: mute))
-        for script in [garbles, mute] { try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script) }
-        let matrix = runEngineMatrix([.peer(try Self.peer(garbles)), .peer(try Self.peer(mute))], identifiers: ["box/fits"], conformance: conformance) {
+        for script in [garbles, mute] {
+            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script)
+        }
+        let matrix = runEngineMatrix(
+            [.peer(try Self.peer(garbles)), .peer(try Self.peer(mute))], identifiers: ["box/fits"],
+            conformance: conformance
+        ) {
             EngineColumn(engine: "reference", results: [])
         }
         let verdict = try #require(matrix.columns.first?.results.first?.verdict)
-        #expect(Self.words(verdict).hasPrefix("failed: garbles: adapter failure: unreadable reply not json"), "\(verdict)")
+        #expect(
+            Self.words(verdict).hasPrefix("failed: garbles: adapter failure: unreadable reply not json"), "\(verdict)")
         #expect(matrix.skipped.map(\.engine) == ["mute"])
         #expect(matrix.skipped.first?.isError == true)
         #expect(matrix.exitCode == 2)
@@ -161,7 +188,8 @@ import Benchmarking
     }
 
     @Test(arguments: [
-        ("yogo", "unknown engine 'yogo'"), ("yoga,yoga", "engine 'yoga' is named twice"), ("reference,", "expected a comma-separated list"),
+        ("yogo", "unknown engine 'yogo'"), ("yoga,yoga", "engine 'yoga' is named twice"),
+        ("reference,", "expected a comma-separated list"),
     ])
     func badEngineListsAreInputErrors(list: String, message: String) {
         #expect {
@@ -172,15 +200,25 @@ import Benchmarking
     }
 
     @Test(arguments: [
-        ([EngineCaseResult.Verdict.passed, .refused("r"), .known(reason: "k", mismatch: "m"), .notApplicable], false, Int32(0)),
+        (
+            [EngineCaseResult.Verdict.passed, .refused("r"), .known(reason: "k", mismatch: "m"), .notApplicable], false,
+            Int32(0)
+        ),
         ([.passed, .failed("node [0]: x expected 1, got 2")], false, 1),
         ([.passed, .error("unreadable")], false, 2),
         ([.passed], true, 2),
     ])
-    func theExitCodeFailsOnlyOnUnexplainedFailures(verdicts: [EngineCaseResult.Verdict], brokenEngine: Bool, code: Int32) {
+    func theExitCodeFailsOnlyOnUnexplainedFailures(
+        verdicts: [EngineCaseResult.Verdict], brokenEngine: Bool, code: Int32
+    ) {
         let column = EngineColumn(
-            engine: "peer", results: verdicts.enumerated().map { EngineCaseResult(identifier: "box/c\($0.offset)", verdict: $0.element) })
-        let skipped = brokenEngine ? [SkippedEngine(engine: "other", reason: "the adapter does not answer info", isError: true)] : []
+            engine: "peer",
+            results: verdicts.enumerated().map {
+                EngineCaseResult(identifier: "box/c\($0.offset)", verdict: $0.element)
+            })
+        let skipped =
+            brokenEngine
+            ? [SkippedEngine(engine: "other", reason: "the adapter does not answer info", isError: true)] : []
         #expect(EngineMatrix(columns: [column], skipped: skipped).exitCode == code)
     }
 
@@ -191,10 +229,15 @@ import Benchmarking
     func peersDifferFromTheBoxCorpusOnlyWhereDocumented(engine name: String) throws {
         let conformance = PeerConformance(
             golden: TestSupport.goldenDirectory,
-            knownDifferences: try KnownDifference.load(TestSupport.repositoryRoot + "/tools/engines/known-differences.json"))
-        let identifiers = try CaseSelection.discover(golden: TestSupport.goldenDirectory).filter { $0.hasPrefix("box/") }
-        let column = try conformance.column(try Self.peer(name, directory: TestSupport.repositoryRoot + "/tools/engines/.local/bin"),
-                                            identifiers: identifiers).get()
+            knownDifferences: try KnownDifference.load(
+                TestSupport.repositoryRoot + "/tools/engines/known-differences.json"))
+        let identifiers = try CaseSelection.discover(golden: TestSupport.goldenDirectory).filter {
+            $0.hasPrefix("box/")
+        }
+        let column = try conformance.column(
+            try Self.peer(name, directory: TestSupport.repositoryRoot + "/tools/engines/.local/bin"),
+            identifiers: identifiers
+        ).get()
         #expect(column.results.filter(\.verdict.failsTheRun).map { "\($0.identifier): \($0.message ?? "")" } == [])
         #expect(column.tally().passed > 0)
     }

@@ -1,7 +1,7 @@
+import Benchmarking
 import Testing
 
 @testable import Engines
-import Benchmarking
 
 struct StatisticsTests {
     @Test func oddCount() throws {

@@ -1,8 +1,8 @@
 import GDRender
 import LayoutCore
 import PixelDiff
-import Testing
 import TestSupport
+import Testing
 
 @Suite struct PNGCodecTests {
     @Test func roundTripKeepsEveryPixel() throws {

@@ -1,12 +1,12 @@
-import CanonicalJSON
 import BoxLayout
+import CanonicalJSON
+import Engines
 import Foundation
 import LayoutCore
-import Testing
 import TestSupport
+import Testing
 
 @testable import Gentest
-import Engines
 
 /// The coincident-case generator, the overflow rule, the shrinker, the canonical JSON and the checked-in
 /// Chrome-answered corpus (docs/gentest.md). None of these needs a browser.
@@ -15,7 +15,10 @@ import Engines
     /// the algorithm's and not this toolchain's.
     @Test func splitMixMatchesTheReferenceStream() {
         var random = SplitMix64(seed: 0)
-        #expect([random.next(), random.next(), random.next()] == [0xE220_A839_7B1D_CDAF, 0x6E78_9E6A_A1B9_65F4, 0x06C4_5D18_8009_454F])
+        #expect(
+            [random.next(), random.next(), random.next()] == [
+                0xE220_A839_7B1D_CDAF, 0x6E78_9E6A_A1B9_65F4, 0x06C4_5D18_8009_454F,
+            ])
     }
 
     @Test(arguments: [0, 1, 2, 3])
@@ -78,7 +81,8 @@ import Engines
             "$.root.children[0].width"
         ),
         "main-axis alignment": (
-            BoxNode(type: .hbox, children: [.leaf(Size(width: 4, height: 4), alignment: .left)]), "$.root.children[0].alignment"
+            BoxNode(type: .hbox, children: [.leaf(Size(width: 4, height: 4), alignment: .left)]),
+            "$.root.children[0].alignment"
         ),
     ]
 
@@ -96,7 +100,8 @@ import Engines
         let flow = BoxNode(
             type: .hflow, height: .fixed(flowHeight),
             children: [.leaf(Size(width: 2, height: 0)), .leaf(Size(width: 2, height: 38))])
-        let boxCase = BoxCase(name: "x", proposal: BoxProposal(), root: nested ? BoxNode(type: .vbox, children: [flow]) : flow)
+        let boxCase = BoxCase(
+            name: "x", proposal: BoxProposal(), root: nested ? BoxNode(type: .vbox, children: [flow]) : flow)
         let differences = KnownPeerDifference.found(in: boxCase, frames: Gentest.referenceFrames(boxCase))
         #expect(differences == (found ? [.taffyNestedFullLine] : []))
     }
@@ -131,17 +136,19 @@ import Engines
     }
 
     @Test func canonicalJSONSortsKeysAndInlinesScalars() throws {
-        let document = try CanonicalJSON(parsing: Data(#"{"b":[1,2.5],"a":{"z":true,"y":null},"c":[{"k":"v\n"}]}"#.utf8))
-        #expect(document.text == """
-            {
-              "a": {"y": null, "z": true},
-              "b": [1, 2.5],
-              "c": [
-                {"k": "v\\n"}
-              ]
-            }
+        let document = try CanonicalJSON(
+            parsing: Data(#"{"b":[1,2.5],"a":{"z":true,"y":null},"c":[{"k":"v\n"}]}"#.utf8))
+        #expect(
+            document.text == """
+                {
+                  "a": {"y": null, "z": true},
+                  "b": [1, 2.5],
+                  "c": [
+                    {"k": "v\\n"}
+                  ]
+                }
 
-            """)
+                """)
         #expect(document.line == #"{"a":{"y":null,"z":true},"b":[1,2.5],"c":[{"k":"v\n"}]}"#)
     }
 
@@ -169,7 +176,7 @@ import Engines
 
     @Test(.enabled(if: peers.allSatisfy(\.isInstalled), "peer adapters not installed: run tools/setup-engines"))
     func referenceYogaAndTaffyAgree() {
-        defer { Self.peers.forEach { $0.shutDown() } }
+        defer { for peer in Self.peers { peer.shutDown() } }
         let tally = DifferentialFuzzer(peers: Self.peers).run(seed: 2026) { $0.checked < 250 }
         #expect(tally.findings.map { "\($0.name): \($0.differences.prefix(3))" } == [])
         #expect(tally.refusals == [])

@@ -19,7 +19,10 @@ import Testing
     }
 
     @Test func unknownKeysAreRejectedWithTheirPath() {
-        let result = failure(Scene.self, #"{"size":{"width":10,"height":10},"items":[{"type":"rect","rect":{"x":0,"y":0,"width":1,"height":1,"depth":3}}]}"#)
+        let result = failure(
+            Scene.self,
+            #"{"size":{"width":10,"height":10},"items":[{"type":"rect","rect":{"x":0,"y":0,"width":1,"height":1,"depth":3}}]}"#
+        )
         #expect(result?.path == "$.items[0].rect.depth")
         #expect(result?.message.hasPrefix("unknown key 'depth'") == true)
     }
@@ -48,16 +51,24 @@ import Testing
     }
 
     @Test func toleranceBeyondExactNeedsAReason() throws {
-        #expect(failure(Tolerance.self, #"{"pixels":3}"#)?.message == "a tolerance beyond exact must give a non-empty 'reason'")
+        #expect(
+            failure(Tolerance.self, #"{"pixels":3}"#)?.message
+                == "a tolerance beyond exact must give a non-empty 'reason'")
         #expect(try decode(Tolerance.self, #"{"pixels":3,"reason":"font hinting"}"#).pixels == 3)
         #expect(try decode(Tolerance.self, "{}") == .exact)
     }
 
     @Test func sceneRoundTripsThroughJSON() throws {
         var scene = Scene(size: Size(width: 20, height: 10), background: .white)
-        scene.append(.rect(Rect(x: 1, y: 2, width: 3, height: 4), cornerRadii: CornerRadii(topLeft: 1)), style: Style(fill: .black, opacity: 0.5))
-        scene.append(.path(.annularSector(center: .zero, innerRadius: 2, outerRadius: 5, start: .degrees(0), end: .degrees(45))), style: Style(stroke: .black, dash: [2, 1]))
-        scene.append(.text(TextRun("hi", fontSize: 9, anchor: Point(x: 1, y: 1), rotation: .degrees(90))), clip: Rect(x: 0, y: 0, width: 5, height: 5))
+        scene.append(
+            .rect(Rect(x: 1, y: 2, width: 3, height: 4), cornerRadii: CornerRadii(topLeft: 1)),
+            style: Style(fill: .black, opacity: 0.5))
+        scene.append(
+            .path(.annularSector(center: .zero, innerRadius: 2, outerRadius: 5, start: .degrees(0), end: .degrees(45))),
+            style: Style(stroke: .black, dash: [2, 1]))
+        scene.append(
+            .text(TextRun("hi", fontSize: 9, anchor: Point(x: 1, y: 1), rotation: .degrees(90))),
+            clip: Rect(x: 0, y: 0, width: 5, height: 5))
         let decoded = try JSONDecoder().decode(Scene.self, from: JSONEncoder().encode(scene))
         #expect(decoded.items.count == 3)
         #expect(decoded.items[0] == scene.items[0])

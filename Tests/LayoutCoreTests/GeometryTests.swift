@@ -21,7 +21,8 @@ import Testing
     }
 
     @Test func intersectionAndUnion() {
-        let a = Rect(x: 0, y: 0, width: 10, height: 10), b = Rect(x: 5, y: 5, width: 10, height: 10)
+        let a = Rect(x: 0, y: 0, width: 10, height: 10)
+        let b = Rect(x: 5, y: 5, width: 10, height: 10)
         #expect(a.intersection(b) == Rect(x: 5, y: 5, width: 5, height: 5))
         #expect(a.union(b) == Rect(x: 0, y: 0, width: 15, height: 15))
         #expect(a.intersection(Rect(x: 20, y: 20, width: 1, height: 1)) == nil)
@@ -66,7 +67,8 @@ import Testing
 
     @Test func dashesFollowCorners() {
         // A right angle, 4 + 4 px, with [6, 1]: the first dash turns the corner.
-        let pieces = Outline(points: [Point(x: 0, y: 0), Point(x: 4, y: 0), Point(x: 4, y: 4)], isClosed: false).dashed([6, 1])
+        let pieces = Outline(points: [Point(x: 0, y: 0), Point(x: 4, y: 0), Point(x: 4, y: 4)], isClosed: false).dashed(
+            [6, 1])
         #expect(pieces[0].points == [Point(x: 0, y: 0), Point(x: 4, y: 0), Point(x: 4, y: 2)])
         #expect(pieces[1].points == [Point(x: 4, y: 3), Point(x: 4, y: 4)])
     }
@@ -78,7 +80,8 @@ import Testing
     }
 
     @Test func arcsStayWithinTolerance() {
-        let points = Path([.arc(center: .zero, radius: 100, start: .degrees(0), end: .degrees(90), clockwise: true)]).flattened(tolerance: 0.2)
+        let points = Path([.arc(center: .zero, radius: 100, start: .degrees(0), end: .degrees(90), clockwise: true)])
+            .flattened(tolerance: 0.2)
         #expect(points.first == Point(x: 100, y: 0))
         #expect(abs(points.last!.x) < 1e-9 && abs(points.last!.y - 100) < 1e-9)
         // Every chord's midpoint lies within 0.2 px of the circle.
@@ -89,13 +92,15 @@ import Testing
     }
 
     @Test func counterClockwiseArcsGoTheOtherWay() {
-        let points = Path([.arc(center: .zero, radius: 10, start: .degrees(0), end: .degrees(90), clockwise: false)]).flattened()
+        let points = Path([.arc(center: .zero, radius: 10, start: .degrees(0), end: .degrees(90), clockwise: false)])
+            .flattened()
         // Going counter-clockwise from 0° to 90° passes through 270° (up, negative y).
         #expect(points.contains { $0.y < -9 })
     }
 
     @Test func cornerRadiiAreClampedToHalfTheShorterSide() {
-        let outline = Shape.rect(Rect(x: 0, y: 0, width: 10, height: 4), cornerRadii: CornerRadii(all: 50)).outlines()[0]
+        let outline = Shape.rect(Rect(x: 0, y: 0, width: 10, height: 4), cornerRadii: CornerRadii(all: 50)).outlines()[
+            0]
         #expect(outline.points.allSatisfy { $0.y >= -1e-9 && $0.y <= 4 + 1e-9 && $0.x >= -1e-9 && $0.x <= 10 + 1e-9 })
     }
 }
@@ -105,16 +110,20 @@ import Testing
 
     @Test func centredTwoLineText() {
         // "abcd" is 4 × 0.5 × 10 = 20 wide, "ab" 10 wide; two lines of 12 make the box 20 × 24 centred on (50, 50).
-        let layout = measurer.layout(TextRun("abcd\nab", fontSize: 10, anchor: Point(x: 50, y: 50),
-                                             horizontalAlignment: .center, verticalAlignment: .center))
+        let layout = measurer.layout(
+            TextRun(
+                "abcd\nab", fontSize: 10, anchor: Point(x: 50, y: 50),
+                horizontalAlignment: .center, verticalAlignment: .center))
         #expect(layout.box == Rect(x: 40, y: 38, width: 20, height: 24))
         #expect(layout.lines[0].baselineOrigin == Point(x: 40, y: 38 + 9))
         #expect(layout.lines[1].baselineOrigin == Point(x: 45, y: 38 + 12 + 9))
     }
 
     @Test func rightBottomAlignment() {
-        let layout = measurer.layout(TextRun("ab", fontSize: 10, anchor: Point(x: 100, y: 100),
-                                             horizontalAlignment: .right, verticalAlignment: .bottom))
+        let layout = measurer.layout(
+            TextRun(
+                "ab", fontSize: 10, anchor: Point(x: 100, y: 100),
+                horizontalAlignment: .right, verticalAlignment: .bottom))
         #expect(layout.box == Rect(x: 90, y: 88, width: 10, height: 12))
     }
 }

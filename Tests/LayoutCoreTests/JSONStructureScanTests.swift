@@ -20,7 +20,9 @@ import Testing
         let result = Self.scan(text)
         #expect(result.isWellFormed)
         #expect(result.duplicateKey?.path == path)
-        #expect(result.duplicateKey?.message.contains("duplicate key '\(key)'") == true, "\(String(describing: result.duplicateKey))")
+        #expect(
+            result.duplicateKey?.message.contains("duplicate key '\(key)'") == true,
+            "\(String(describing: result.duplicateKey))")
     }
 
     /// The same key in different objects, keys inside string values, and escapes that make keys differ are fine.

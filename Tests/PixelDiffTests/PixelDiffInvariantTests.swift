@@ -49,9 +49,11 @@ struct PixelDiffInvariantTests {
     /// y = 255 × (0.29889531 − 0.58662247 − 0.11448223) = −102.563, i = 255 × 1.19195598 = 303.949,
     /// q = 255 × 0.42294034 = 107.850, delta = 0.5053 × 10519.25 + 0.299 × 92384.86 + 0.1957 × 11631.57
     /// = 35214.75 ≤ 35215 × 1².
-    @Test("threshold 1 counts nothing, even the most distant colours", arguments: [
-        (Fixture.red, Fixture.cyan), (Fixture.white, Fixture.black), (Fixture.transparent, Fixture.black),
-    ])
+    @Test(
+        "threshold 1 counts nothing, even the most distant colours",
+        arguments: [
+            (Fixture.red, Fixture.cyan), (Fixture.white, Fixture.black), (Fixture.transparent, Fixture.black),
+        ])
     func thresholdOne(first: [UInt8], second: [UInt8]) throws {
         let result = try PixelDiff.compare(
             Fixture.solid(3, 3, first), Fixture.solid(3, 3, second),
@@ -99,7 +101,8 @@ struct PixelDiffInvariantTests {
         let (expected, actual) = Self.changedNoise()
         let identical = try #require(try PixelDiff.compare(expected, expected).diffImage)
         let differing = try #require(try PixelDiff.compare(expected, actual).diffImage)
-        for index in 0..<(expected.width * expected.height) where expected.pixels[index * 4..<index * 4 + 4]
+        for index in 0..<(expected.width * expected.height)
+        where expected.pixels[index * 4..<index * 4 + 4]
             == actual.pixels[index * 4..<index * 4 + 4]
         {
             #expect(identical.pixels[index * 4..<index * 4 + 4] == differing.pixels[index * 4..<index * 4 + 4])

@@ -107,8 +107,9 @@ func mismatchCounts(_ row: DiffCase) throws {
     #expect(result.totalPixels == row.expected.width * row.expected.height)
 }
 
-@Test("counts are symmetric: the delta's magnitude and the two-sided anti-aliasing test ignore order",
-      arguments: diffCases)
+@Test(
+    "counts are symmetric: the delta's magnitude and the two-sided anti-aliasing test ignore order",
+    arguments: diffCases)
 func symmetry(_ row: DiffCase) throws {
     let options = PixelDiff.Options(threshold: row.threshold, includeAntiAliased: row.includeAntiAliased)
     let forward = try PixelDiff.compare(row.expected, row.actual, options: options)

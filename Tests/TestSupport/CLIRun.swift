@@ -12,7 +12,8 @@ public struct CLIRun {
 
     public static let executable: String = {
         let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        for folder in [bundle, bundle.deletingLastPathComponent()] where FileManager.default.isExecutableFile(atPath: folder.path + "/ristretto") {
+        for folder in [bundle, bundle.deletingLastPathComponent()]
+        where FileManager.default.isExecutableFile(atPath: folder.path + "/ristretto") {
             return folder.path + "/ristretto"
         }
         return TestSupport.repositoryRoot + "/.build/debug/ristretto"
@@ -21,8 +22,10 @@ public struct CLIRun {
     /// Runs in the repository root (so the pinned font is found) unless `directory` says otherwise, with stdout
     /// and stderr in files so that a large output cannot fill a pipe and stall the child. `executable` may name
     /// a copy of the binary (to run it outside the checkout).
-    public init(_ arguments: [String], environment: [String: String] = [:], executable: String = CLIRun.executable,
-                directory: String = TestSupport.repositoryRoot) throws {
+    public init(
+        _ arguments: [String], environment: [String: String] = [:], executable: String = CLIRun.executable,
+        directory: String = TestSupport.repositoryRoot
+    ) throws {
         let scratch = try Self.scratchFolder()
         defer { try? FileManager.default.removeItem(atPath: scratch) }
         _ = FileManager.default.createFile(atPath: scratch + "/out", contents: nil)
@@ -47,7 +50,9 @@ public struct CLIRun {
     }
 
     public static func scratchFolder() throws -> String {
-        let folder = FileManager.default.temporaryDirectory.path + "/ristretto-robust-\(getpid())-\(UInt64.random(in: 0...UInt64.max))"
+        let folder =
+            FileManager.default.temporaryDirectory.path
+            + "/ristretto-robust-\(getpid())-\(UInt64.random(in: 0...UInt64.max))"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         return folder
     }
@@ -67,9 +72,13 @@ public struct CLIRun {
 extension CLIRun {
     /// The CLI contract for bad input: the documented exit code, no crash, and for our own errors (exit 2, not an
     /// argument-parser usage error) exactly one stderr line `error: …` holding `stderr`.
-    public func expectOrderly(exit: Int32, stderr expected: String, _ what: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    public func expectOrderly(
+        exit: Int32, stderr expected: String, _ what: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         #expect(!signalled, "\(what): crashed with signal \(status)\n\(stderr)", sourceLocation: sourceLocation)
-        #expect(status == exit, "\(what): exit \(status), expected \(exit)\nstderr: \(stderr)", sourceLocation: sourceLocation)
+        #expect(
+            status == exit, "\(what): exit \(status), expected \(exit)\nstderr: \(stderr)",
+            sourceLocation: sourceLocation)
         #expect(!stderr.contains("Fatal error"), "\(what): \(stderr)", sourceLocation: sourceLocation)
         if expected.isEmpty {
             #expect(exit != 0 || stderr.isEmpty, "\(what): unexpected stderr \(stderr)", sourceLocation: sourceLocation)
@@ -77,7 +86,9 @@ extension CLIRun {
             #expect(stderr.contains(expected), "\(what): stderr was \(stderr)", sourceLocation: sourceLocation)
         }
         if stderr.hasPrefix("error: ") {
-            #expect(stderr.split(separator: "\n").count == 1, "\(what): more than one stderr line: \(stderr)", sourceLocation: sourceLocation)
+            #expect(
+                stderr.split(separator: "\n").count == 1, "\(what): more than one stderr line: \(stderr)",
+                sourceLocation: sourceLocation)
         }
     }
 }

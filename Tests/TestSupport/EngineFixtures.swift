@@ -33,12 +33,25 @@ public enum EngineFixtures {
     public static let cases: [(identifier: String, json: String, verdict: String)] = [
         ("box/fits", box("fits", root: pair(), expect: pairFrames()), "passed"),
         // An expectation without the root checks only the nodes it lists.
-        ("box/partial", box("partial", root: pair(), expect: #"{"frames":[{"path":[1],"x":34,"y":0,"width":40,"height":10}]}"#), "passed"),
+        (
+            "box/partial",
+            box("partial", root: pair(), expect: #"{"frames":[{"path":[1],"x":34,"y":0,"width":40,"height":10}]}"#),
+            "passed"
+        ),
         // A deliberately wrong answer: leaf [1] cannot start at 44.
-        ("box/wrong-x", box("wrong-x", root: pair(), expect: pairFrames(secondX: 44)), "failed: node [1]: x expected 44, got 34"),
-        ("box/flow", box("flow", root: pair("vflow"), expect: pairFrames()), "refused: $.case.root.type: only hbox and vbox"),
+        (
+            "box/wrong-x", box("wrong-x", root: pair(), expect: pairFrames(secondX: 44)),
+            "failed: node [1]: x expected 44, got 34"
+        ),
+        (
+            "box/flow", box("flow", root: pair("vflow"), expect: pairFrames()),
+            "refused: $.case.root.type: only hbox and vbox"
+        ),
         // A wrong root width that `knownDifference` explains.
-        ("box/known", box("known", root: pair(), expect: pairFrames(rootWidth: 80)), "known: node []: width expected 80, got 74"),
+        (
+            "box/known", box("known", root: pair(), expect: pairFrames(rootWidth: 80)),
+            "known: node []: width expected 80, got 74"
+        ),
         ("box/no-expect", box("no-expect", root: pair(), expect: nil), "n/a"),
         ("scene/dot", #"{"kind":"scene","name":"dot","size":{"width":4,"height":4},"items":[]}"#, "n/a"),
         ("bad/broken", #"{"kind":"box","#, "error"),

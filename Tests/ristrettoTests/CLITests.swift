@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// End-to-end tests of the CLI contract: output formats, exit codes and error messages.
 @Suite struct CLITests {
@@ -26,15 +26,28 @@ import TestSupport
         #expect(try Self.run(["render", "golden/scene/all-primitives.json", "-o", first]).status == 0)
         #expect(try Self.run(["render", "golden/scene/all-primitives.json", "-o", second]).status == 0)
         #expect(FileManager.default.contents(atPath: first) == FileManager.default.contents(atPath: second))
-        #expect(FileManager.default.contents(atPath: first) == FileManager.default.contents(atPath: "golden/scene/all-primitives.png".prefixed))
+        #expect(
+            FileManager.default.contents(atPath: first)
+                == FileManager.default.contents(atPath: "golden/scene/all-primitives.png".prefixed))
     }
 
     /// Bad input: one line on stderr naming the file and the JSON path, exit code 2, and no output file.
     @Test(arguments: [
         ("malformed.json", #"{"kind": "scene", "#, "malformed JSON"),
-        ("unknown-key.json", #"{"kind":"scene","name":"x","size":{"width":10,"height":10},"items":[],"colour":"red"}"#, "$.colour: unknown key 'colour'"),
-        ("bad-colour.json", #"{"kind":"scene","name":"x","size":{"width":10,"height":10},"items":[{"type":"circle","center":{"x":1,"y":1},"radius":1,"fill":"reddish"}]}"#, "$.items[0].fill: invalid colour 'reddish'"),
-        ("negative.json", #"{"kind":"scene","name":"x","size":{"width":-10,"height":10},"items":[]}"#, "$.size.width: width must be >= 0, got -10.0"),
+        (
+            "unknown-key.json",
+            #"{"kind":"scene","name":"x","size":{"width":10,"height":10},"items":[],"colour":"red"}"#,
+            "$.colour: unknown key 'colour'"
+        ),
+        (
+            "bad-colour.json",
+            #"{"kind":"scene","name":"x","size":{"width":10,"height":10},"items":[{"type":"circle","center":{"x":1,"y":1},"radius":1,"fill":"reddish"}]}"#,
+            "$.items[0].fill: invalid colour 'reddish'"
+        ),
+        (
+            "negative.json", #"{"kind":"scene","name":"x","size":{"width":-10,"height":10},"items":[]}"#,
+            "$.size.width: width must be >= 0, got -10.0"
+        ),
         ("nan.json", #"{"kind":"scene","name":"x","size":{"width":NaN,"height":10},"items":[]}"#, "malformed JSON"),
         ("empty.json", "", "the file is empty"),
         ("kind.json", #"{"kind":"pie","name":"x"}"#, "$.kind: unknown case kind 'pie'"),
@@ -53,7 +66,10 @@ import TestSupport
 
     /// A bad bench option value is one line naming the option and listing the allowed values, exit code 2.
     @Test(arguments: [
-        (["--modes", "fresh,warm"], "error: --modes: unknown value 'warm' (allowed: fresh, relayout, resize, incremental)"),
+        (
+            ["--modes", "fresh,warm"],
+            "error: --modes: unknown value 'warm' (allowed: fresh, relayout, resize, incremental)"
+        ),
         (["--shape", "grid"], "error: --shape: unknown value 'grid' (allowed: linear, flow, depth)"),
         (["--format", "xml"], "error: --format: unknown value 'xml' (allowed: table, markdown, json, csv)"),
         (["--rounding"], "error: --rounding only applies to --check (see 'ristretto bench --help')"),
@@ -72,9 +88,15 @@ import TestSupport
 
     @Test func diffReportsMismatchesAndSizeDifferences() throws {
         let folder = FileManager.default.temporaryDirectory.path + "/ristretto-diff-\(getpid())"
-        let small = try Self.temporaryFile("small.json", ##"{"kind":"scene","name":"small","size":{"width":10,"height":10},"background":"#ffffff","items":[]}"##)
-        let dot = try Self.temporaryFile("dot.json", ##"{"kind":"scene","name":"dot","size":{"width":10,"height":10},"background":"#ffffff","items":[{"type":"rect","rect":{"x":2,"y":2,"width":2,"height":2},"fill":"#000000"}]}"##)
-        let wide = try Self.temporaryFile("wide.json", #"{"kind":"scene","name":"wide","size":{"width":12,"height":10},"items":[]}"#)
+        let small = try Self.temporaryFile(
+            "small.json",
+            ##"{"kind":"scene","name":"small","size":{"width":10,"height":10},"background":"#ffffff","items":[]}"##)
+        let dot = try Self.temporaryFile(
+            "dot.json",
+            ##"{"kind":"scene","name":"dot","size":{"width":10,"height":10},"background":"#ffffff","items":[{"type":"rect","rect":{"x":2,"y":2,"width":2,"height":2},"fill":"#000000"}]}"##
+        )
+        let wide = try Self.temporaryFile(
+            "wide.json", #"{"kind":"scene","name":"wide","size":{"width":12,"height":10},"items":[]}"#)
         for (source, png) in [(small, "small"), (dot, "dot"), (wide, "wide")] {
             #expect(try Self.run(["render", source, "-o", "\(folder)/\(png).png"]).status == 0)
         }
@@ -85,7 +107,8 @@ import TestSupport
         #expect(FileManager.default.fileExists(atPath: "\(folder)/d.png"))
         #expect(try Self.run(["diff", "\(folder)/small.png", "\(folder)/dot.png", "--allowed", "4"]).status == 0)
         let sizes = try Self.run(["diff", "\(folder)/small.png", "\(folder)/wide.png"])
-        #expect(sizes.status == 1 && sizes.stdout.contains("10×10") && sizes.stdout.contains("12×10"), "\(sizes.stdout)")
+        #expect(
+            sizes.status == 1 && sizes.stdout.contains("10×10") && sizes.stdout.contains("12×10"), "\(sizes.stdout)")
         let corrupt = try Self.temporaryFile("corrupt.png", "\u{89}PNG garbage")
         #expect(try Self.run(["diff", corrupt, "\(folder)/small.png"]).status == 2)
     }
@@ -119,7 +142,10 @@ extension String {
         (["gentest", "--seed", "9007199254740993"], "error: --seed: expected at most 2^53, got 9007199254740993"),
         (["gentest", "--count", "0"], "error: --count: expected a positive number, got 0"),
         (["gentest", "--fuzz", "--check"], "error: --check: --check and --fuzz are separate modes"),
-        (["gentest", "--chromium", "/nonexistent/adapter"], "error: /nonexistent/adapter: the Chromium adapter is not installed; run tools/gentest (its setup step)"),
+        (
+            ["gentest", "--chromium", "/nonexistent/adapter"],
+            "error: /nonexistent/adapter: the Chromium adapter is not installed; run tools/gentest (its setup step)"
+        ),
     ])
     func badOptionsAreExitTwo(arguments: [String], message: String) throws {
         let run = try CLIRun(arguments)

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The command examples of README.md, docs/*.md and golden/README.md, run against a copy of the repository's
 /// golden folder, so that the documentation cannot name a case, file or flag that does not exist.
@@ -40,9 +40,10 @@ import TestSupport
             guard inBlock, line.hasPrefix("ristretto ") else { continue }
             let (command, comment) = splitComment(String(line))
             let words = shellWords(command).prefix { $0 != ">" }
-            found.append(Example(
-                document: document, line: String(line), arguments: Array(words.dropFirst()),
-                exit: comment.contains("exit 1") ? 1 : 0))
+            found.append(
+                Example(
+                    document: document, line: String(line), arguments: Array(words.dropFirst()),
+                    exit: comment.contains("exit 1") ? 1 : 0))
         }
         return found
     }
@@ -65,7 +66,9 @@ import TestSupport
 
     /// Words as a POSIX shell splits them, for the quoting the docs use (single and double quotes, no escapes).
     static func shellWords(_ text: String) -> [String] {
-        var words: [String] = [], current = "", inWord = false
+        var words: [String] = []
+        var current = ""
+        var inWord = false
         var quote: Character?
         for character in text {
             if let open = quote {
@@ -94,7 +97,8 @@ import TestSupport
         let missing = example.arguments[flag + 1].split(separator: ",").map(String.init).filter { name in
             name != "reference" && !name.contains("/") && !peerIsInstalled(name)
         }
-        return missing.isEmpty ? nil : "needs the peer engine(s) \(missing.joined(separator: ", ")) (tools/setup-engines)"
+        return missing.isEmpty
+            ? nil : "needs the peer engine(s) \(missing.joined(separator: ", ")) (tools/setup-engines)"
     }
 
     /// Whether tools/setup-engines installed `name`'s adapter (and, for chromium, the browser itself).
@@ -115,7 +119,8 @@ import TestSupport
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try FileManager.default.copyItem(atPath: TestSupport.goldenDirectory, toPath: folder + "/golden")
         for name in ["expected.png", "actual.png"] {
-            try FileManager.default.copyItem(atPath: TestSupport.goldenDirectory + "/scene/all-primitives.png", toPath: folder + "/" + name)
+            try FileManager.default.copyItem(
+                atPath: TestSupport.goldenDirectory + "/scene/all-primitives.png", toPath: folder + "/" + name)
         }
         let run = try CLIRun(example.arguments, directory: folder)
         #expect(run.status == example.exit, "\(example.line)\nstdout: \(run.stdout.suffix(600))\nstderr: \(run.stderr)")

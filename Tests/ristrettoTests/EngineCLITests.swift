@@ -1,24 +1,31 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `conform --engine` and `layout --engine` end to end, with the example adapter (tools/engines/example) as a PATH
 /// engine and a nonexistent path as a missing one.
 @Suite struct EngineCLITests {
-    static let needsPython = Testing.ConditionTrait.enabled(if: EngineFixtures.hasPython, "python3 is not on PATH; the example adapter needs it")
+    static let needsPython = Testing.ConditionTrait.enabled(
+        if: EngineFixtures.hasPython, "python3 is not on PATH; the example adapter needs it")
 
     /// The default stays today's run: no matrix, and the contract's last line alone.
     @Test func withoutEngineConformPrintsWhatItAlwaysDid() throws {
         let run = try CLIRun(["conform", "--filter", "box/linear-s*", "--jobs", "1"])
         #expect(run.status == 0)
         #expect(!run.stdout.contains("suite"))
-        #expect(run.stdout.hasSuffix(" passed, 0 failed\n") && run.stdout.split(separator: "\n").count == 1, "\(run.stdout)")
+        #expect(
+            run.stdout.hasSuffix(" passed, 0 failed\n") && run.stdout.split(separator: "\n").count == 1, "\(run.stdout)"
+        )
     }
 
     @Test func aMissingPeerIsSkippedWithOneLine() throws {
-        let run = try CLIRun(["conform", "--filter", "box/linear-s*", "--engine", "reference,/nonexistent/ghost-adapter"])
+        let run = try CLIRun([
+            "conform", "--filter", "box/linear-s*", "--engine", "reference,/nonexistent/ghost-adapter",
+        ])
         #expect(run.status == 0)
-        #expect(run.stdout.contains("skipped ghost-adapter: not installed (no adapter at /nonexistent/ghost-adapter); check the path\n"))
+        #expect(
+            run.stdout.contains(
+                "skipped ghost-adapter: not installed (no adapter at /nonexistent/ghost-adapter); check the path\n"))
         let last = run.stdout.split(separator: "\n").last ?? ""
         #expect(last.hasSuffix(" passed, 0 failed, 0 skipped"), "\(run.stdout)")
     }
@@ -26,37 +33,50 @@ import TestSupport
     @Test(needsPython) func aPathEngineGetsAColumnAndItsFailuresNameTheNode() throws {
         let folder = try EngineFixtures.writeGolden { $0.hasPrefix("box/") }
         defer { try? FileManager.default.removeItem(atPath: folder.scratch) }
-        let html = folder.scratch + "/html", junit = folder.scratch + "/junit.xml"
+        let html = folder.scratch + "/html"
+        let junit = folder.scratch + "/junit.xml"
         let run = try CLIRun([
             "conform", "--golden", folder.golden, "--engine", EngineFixtures.exampleAdapter,
             "--known-differences", folder.knownDifferences, "--html", html, "--junit", junit,
         ])
         #expect(run.status == 1, "\(run.stdout)\(run.stderr)")
         #expect(run.stdout.contains("FAIL example box/wrong-x: node [1]: x expected 44, got 34\n"))
-        #expect(run.stdout.contains("KNOWN example box/known: node []: width expected 80, got 74\n  known difference: a documented difference\n"))
-        let rows = run.stdout.split(separator: "\n").map { $0.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ") }
+        #expect(
+            run.stdout.contains(
+                "KNOWN example box/known: node []: width expected 80, got 74\n  known difference: a documented difference\n"
+            ))
+        let rows = run.stdout.split(separator: "\n").map {
+            $0.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
+        }
         #expect(rows.contains("suite example"))
         #expect(rows.contains("box 2/5 (1 failed, refused 1, known 1)"))
         #expect(rows.last == "2 passed, 1 failed, 2 skipped")
         #expect(FileManager.default.fileExists(atPath: html + "/index.html"))
-        #expect(!FileManager.default.fileExists(atPath: html + "/reference.html"), "no reference column, no reference page")
-        #expect(String(decoding: FileManager.default.contents(atPath: junit) ?? Data(), as: UTF8.self).contains(#"name="example.box""#))
+        #expect(
+            !FileManager.default.fileExists(atPath: html + "/reference.html"), "no reference column, no reference page")
+        #expect(
+            String(decoding: FileManager.default.contents(atPath: junit) ?? Data(), as: UTF8.self).contains(
+                #"name="example.box""#))
     }
 
     @Test(needsPython) func referenceAndAPeerSideBySide() throws {
         let scratch = try CLIRun.scratchFolder()
         defer { try? FileManager.default.removeItem(atPath: scratch) }
         let run = try CLIRun([
-            "conform", "--filter", "box/linear-s*", "--engine", "reference," + EngineFixtures.exampleAdapter, "--html", scratch,
+            "conform", "--filter", "box/linear-s*", "--engine", "reference," + EngineFixtures.exampleAdapter, "--html",
+            scratch,
         ])
         #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
-        let rows = run.stdout.split(separator: "\n").map { $0.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ") }
+        let rows = run.stdout.split(separator: "\n").map {
+            $0.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
+        }
         #expect(rows.contains("suite reference example"))
         // Every checked-in box case has a proposal the example cannot promise to fit or a property it refuses.
         #expect(rows.contains { $0.hasPrefix("box ") && $0.contains("(refused ") })
         #expect(FileManager.default.fileExists(atPath: scratch + "/reference.html"))
-        #expect(String(decoding: FileManager.default.contents(atPath: scratch + "/index.html") ?? Data(), as: UTF8.self)
-            .contains(#"<a href="reference.html">reference</a>"#))
+        #expect(
+            String(decoding: FileManager.default.contents(atPath: scratch + "/index.html") ?? Data(), as: UTF8.self)
+                .contains(#"<a href="reference.html">reference</a>"#))
     }
 
     @Test(needsPython) func layoutWithAPathEnginePrintsItsFrames() throws {
@@ -65,12 +85,17 @@ import TestSupport
         let run = try CLIRun(["layout", "--engine", EngineFixtures.exampleAdapter, folder.golden + "/box/fits.json"])
         #expect(run.status == 0, "\(run.stderr)")
         let printed = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? NSDictionary
-        let handComputed = try JSONSerialization.jsonObject(with: Data(EngineFixtures.pairFrames().utf8)) as? NSDictionary
+        let handComputed =
+            try JSONSerialization.jsonObject(with: Data(EngineFixtures.pairFrames().utf8)) as? NSDictionary
         #expect(printed == handComputed)
         #expect(run.stdout.contains("\"height\" : 20,\n      \"path\""), "keys sorted, as the reference prints them")
-        let refused = try CLIRun(["layout", "--engine", EngineFixtures.exampleAdapter, folder.golden + "/box/flow.json"])
+        let refused = try CLIRun([
+            "layout", "--engine", EngineFixtures.exampleAdapter, folder.golden + "/box/flow.json",
+        ])
         #expect(refused.status == 2)
-        #expect(refused.stderr == "error: \(folder.golden)/box/flow.json: refused by example: $.case.root.type: only hbox and vbox\n")
+        #expect(
+            refused.stderr
+                == "error: \(folder.golden)/box/flow.json: refused by example: $.case.root.type: only hbox and vbox\n")
     }
 
     /// An adapter that exits at once must fail the request with a message, not kill ristretto with SIGPIPE.
@@ -81,13 +106,20 @@ import TestSupport
         for _ in 0..<3 {
             let run = try CLIRun(["layout", "--engine", mute, "golden/box/linear-space.json"])
             #expect(!run.signalled && run.status == 2)
-            #expect(run.stderr.hasPrefix("error: golden/box/linear-space.json: mute-adapter: adapter failure: "), "\(run.stderr)")
+            #expect(
+                run.stderr.hasPrefix("error: golden/box/linear-space.json: mute-adapter: adapter failure: "),
+                "\(run.stderr)")
         }
     }
 
     @Test func layoutWithAMissingEngineSaysHowToInstallIt() throws {
-        let run = try CLIRun(["layout", "--engine", "chromium", "--engines-directory", "/nonexistent", "golden/box/linear-space.json"])
+        let run = try CLIRun([
+            "layout", "--engine", "chromium", "--engines-directory", "/nonexistent", "golden/box/linear-space.json",
+        ])
         #expect(run.status == 2)
-        #expect(run.stderr == "error: --engine: chromium is not installed (no adapter at /nonexistent/chromium-adapter); install it with tools/setup-engines --with-chromium\n")
+        #expect(
+            run.stderr
+                == "error: --engine: chromium is not installed (no adapter at /nonexistent/chromium-adapter); install it with tools/setup-engines --with-chromium\n"
+        )
     }
 }

@@ -12,7 +12,10 @@ public struct ChartCase: CaseDefinition {
     public var chart: GraffeineChart
     public var expect: GraffeineExpectation?
 
-    public init(name: String, chart: GraffeineChart, description: String? = nil, tolerance: Tolerance = .exact, expect: GraffeineExpectation? = nil) {
+    public init(
+        name: String, chart: GraffeineChart, description: String? = nil, tolerance: Tolerance = .exact,
+        expect: GraffeineExpectation? = nil
+    ) {
         self.name = name
         self.chart = chart
         self.description = description
@@ -27,7 +30,8 @@ public struct ChartCase: CaseDefinition {
         // 1. Only the Graffeine style lives here; the seed styles have their own case types.
         if let style = try container.decodeIfPresent(String.self, forKey: .style), style != "graffeine" {
             throw container.invalidValue(
-                "chart style '\(style)' is not handled by the Graffeine chart case (expected \"graffeine\" or no style)", at: .style)
+                "chart style '\(style)' is not handled by the Graffeine chart case (expected \"graffeine\" or no style)",
+                at: .style)
         }
         // 2. The common header, then the chart itself.
         (name, description, tolerance) = try decoder.caseHeader()
@@ -36,7 +40,8 @@ public struct ChartCase: CaseDefinition {
             background: try container.decodeIfPresent(Color.self, forKey: .background),
             layers: try container.decode(.layers, default: []))
         try GraffeineChart.checkUniqueIDs(chart.layers, path: container.codingPath + [CodingKeys.layers])
-        expect = try decoder.container(keyedBy: CaseCommonKey.self).decodeIfPresent(GraffeineExpectation.self, forKey: .expect)
+        expect = try decoder.container(keyedBy: CaseCommonKey.self).decodeIfPresent(
+            GraffeineExpectation.self, forKey: .expect)
     }
 
     public func layout(measurer: any TextMeasuring) throws -> ChartGeometry {

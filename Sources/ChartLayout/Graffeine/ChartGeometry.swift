@@ -65,14 +65,16 @@ enum GraffeineGeometry {
         case let .ellipse(center, radii): .ellipse(center: center + offset, radii: radii)
         case let .text(run): .text(movedRun(run, by: offset))
         case let .path(path):
-            .path(Path(path.elements.map { element in
-                switch element {
-                case let .move(point): .move(to: point + offset)
-                case let .line(point): .line(to: point + offset)
-                case let .arc(center, radius, start, end, clockwise):
-                    .arc(center: center + offset, radius: radius, start: start, end: end, clockwise: clockwise)
-                }
-            }))
+            .path(
+                Path(
+                    path.elements.map { element in
+                        switch element {
+                        case let .move(point): .move(to: point + offset)
+                        case let .line(point): .line(to: point + offset)
+                        case let .arc(center, radius, start, end, clockwise):
+                            .arc(center: center + offset, radius: radius, start: start, end: end, clockwise: clockwise)
+                        }
+                    }))
         }
     }
 
@@ -86,7 +88,8 @@ enum GraffeineGeometry {
     static func bounds(of shape: Shape) -> Rect? {
         if case let .rect(rect, _) = shape { return rect }
         if case let .ellipse(center, radii) = shape {
-            return Rect(x: center.x - radii.width, y: center.y - radii.height, width: 2 * radii.width, height: 2 * radii.height)
+            return Rect(
+                x: center.x - radii.width, y: center.y - radii.height, width: 2 * radii.width, height: 2 * radii.height)
         }
         let points = shape.outlines(tolerance: 0.001).flatMap(\.points)
         guard let first = points.first else { return nil }

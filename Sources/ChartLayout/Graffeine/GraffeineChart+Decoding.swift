@@ -19,9 +19,10 @@ extension GraffeineChart: Decodable {
     static func checkUniqueIDs(_ layers: [GraffeineLayer], path: [any CodingKey]) throws {
         var seen: Set<String> = []
         for (index, layer) in layers.enumerated() where !seen.insert(layer.id).inserted {
-            throw DecodingError.dataCorrupted(.init(
-                codingPath: path + [AnyCodingKey(intValue: index), GraffeineLayer.CodingKeys.id],
-                debugDescription: "duplicate layer id '\(layer.id)'"))
+            throw DecodingError.dataCorrupted(
+                .init(
+                    codingPath: path + [AnyCodingKey(intValue: index), GraffeineLayer.CodingKeys.id],
+                    debugDescription: "duplicate layer id '\(layer.id)'"))
         }
     }
 }
@@ -66,8 +67,11 @@ extension GraffeineLayer: Decodable {
         let id = try container.decode(String.self, forKey: .id)
         guard !id.isEmpty else { throw container.invalidValue("layer id must not be empty", at: .id) }
         let allowed = Self.commonKeys.union(Self.typeKeys[type, default: []])
-        if let stray = container.allKeys.sorted(by: { $0.stringValue < $1.stringValue }).first(where: { !allowed.contains($0) }) {
-            throw container.invalidValue("key '\(stray.stringValue)' does not apply to a \(type.rawValue) layer", at: stray)
+        if let stray = container.allKeys.sorted(by: { $0.stringValue < $1.stringValue }).first(where: {
+            !allowed.contains($0)
+        }) {
+            throw container.invalidValue(
+                "key '\(stray.stringValue)' does not apply to a \(type.rawValue) layer", at: stray)
         }
         self.init(id: id, type: type, data: try container.decode(.data, default: GraffeineData()))
         // 2. Common properties.
@@ -97,11 +101,14 @@ extension GraffeineLayer: Decodable {
         innerDiameter = try container.decode(.innerDiameter, default: innerDiameter)
         centerOffsetDiameter = try container.decode(.centerOffsetDiameter, default: centerOffsetDiameter)
         maxDiameter = try container.decode(.maxDiameter, default: maxDiameter)
-        rotation = try container.decodeFiniteIfPresent(.rotation) ?? container.decodeFiniteIfPresent(.centerRotation) ?? rotation
+        rotation =
+            try container.decodeFiniteIfPresent(.rotation) ?? container.decodeFiniteIfPresent(.centerRotation)
+            ?? rotation
         clockwise = try container.decode(.clockwise, default: clockwise)
         labelPadding = try container.decode(.labelPadding, default: labelPadding)
         labelRotation = try container.decodeFiniteIfPresent(.labelRotation) ?? labelRotation
-        labelRotationInheritFromCenter = try container.decode(.labelRotationInheritFromCenter, default: labelRotationInheritFromCenter)
+        labelRotationInheritFromCenter = try container.decode(
+            .labelRotationInheritFromCenter, default: labelRotationInheritFromCenter)
         // 4. Alignment: partial objects keep the type's default for the other axis; BarLabel and PlotLabel
         //    take plain alignments only (spec §6.11).
         if let partial = try container.decodeIfPresent(GraffeineAlignmentJSON.self, forKey: .labelAlignment) {
@@ -122,7 +129,9 @@ extension GraffeineData: Decodable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
-        self.init(valueMax: try container.decodeFiniteIfPresent(.valueMax), valueMin: try container.decodeFiniteIfPresent(.valueMin))
+        self.init(
+            valueMax: try container.decodeFiniteIfPresent(.valueMax),
+            valueMin: try container.decodeFiniteIfPresent(.valueMin))
         if container.contains(.values) {
             let values = try container.superDecoder(forKey: .values).strictContainer(keyedBy: ValuesKeys.self)
             self.values = Values(hi: try values.decode(.hi, default: []), lo: try values.decode(.lo, default: []))
@@ -131,7 +140,9 @@ extension GraffeineData: Decodable {
         if container.contains(.selected) {
             let selected = try container.superDecoder(forKey: .selected).strictContainer(keyedBy: SelectedKeys.self)
             let index = try selected.decodeIfPresent(Int.self, forKey: .index)
-            if let index, index < 0 { throw selected.invalidValue("selected index must be >= 0, got \(index)", at: .index) }
+            if let index, index < 0 {
+                throw selected.invalidValue("selected index must be >= 0, got \(index)", at: .index)
+            }
             self.selected = Selected(index: index, labels: try selected.decode(.labels, default: []))
         }
     }
@@ -144,7 +155,8 @@ extension GraffeineDimensionalUnit: Decodable {
     public init(from decoder: any Decoder) throws {
         if let word = try? decoder.singleValueContainer().decode(String.self) {
             guard word == "relative" else {
-                throw decoder.invalidValue("expected \"relative\", {\"explicit\": number} or {\"percentage\": number}, got \"\(word)\"")
+                throw decoder.invalidValue(
+                    "expected \"relative\", {\"explicit\": number} or {\"percentage\": number}, got \"\(word)\"")
             }
             self = .relative
             return
@@ -202,7 +214,8 @@ struct GraffeineAlignmentJSON: Decodable {
     }
 
     func apply(to alignment: GraffeineLabelAlignment) -> GraffeineLabelAlignment {
-        GraffeineLabelAlignment(horizontal: horizontal ?? alignment.horizontal, vertical: vertical ?? alignment.vertical)
+        GraffeineLabelAlignment(
+            horizontal: horizontal ?? alignment.horizontal, vertical: vertical ?? alignment.vertical)
     }
 }
 
@@ -245,7 +258,8 @@ extension GraffeineUnitFill: Decodable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
-        self.init(colors: try container.decode(.colors, default: []), opacity: try container.graffeineOpacity(.opacity) ?? 1)
+        self.init(
+            colors: try container.decode(.colors, default: []), opacity: try container.graffeineOpacity(.opacity) ?? 1)
     }
 }
 
@@ -269,7 +283,9 @@ extension GraffeineUnitText: Decodable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
-        self.init(colors: try container.decode(.colors, default: []), fontSize: try container.decodeNonNegative(.fontSize, default: 10))
+        self.init(
+            colors: try container.decode(.colors, default: []),
+            fontSize: try container.decodeNonNegative(.fontSize, default: 10))
     }
 }
 
@@ -285,16 +301,22 @@ extension GraffeineSelection: Decodable {
         self.init(isEnabled: try container.decode(.isEnabled, default: false))
         if container.contains(.fill) {
             let fill = try container.superDecoder(forKey: .fill).strictContainer(keyedBy: FillKeys.self)
-            self.fill = Fill(color: try fill.decodeIfPresent(Color.self, forKey: .color), opacity: try fill.graffeineOpacity(.opacity))
+            self.fill = Fill(
+                color: try fill.decodeIfPresent(Color.self, forKey: .color),
+                opacity: try fill.graffeineOpacity(.opacity))
         }
         if container.contains(.line) {
             let line = try container.superDecoder(forKey: .line).strictContainer(keyedBy: LineKeys.self)
             let thickness = try line.decodeFiniteIfPresent(.thickness)
-            if let thickness, thickness < 0 { throw line.invalidValue("expected a number >= 0, got \(thickness)", at: .thickness) }
+            if let thickness, thickness < 0 {
+                throw line.invalidValue("expected a number >= 0, got \(thickness)", at: .thickness)
+            }
             self.line = Line(
                 color: try line.decodeIfPresent(Color.self, forKey: .color), thickness: thickness,
-                dashPattern: try line.graffeineDashPattern(.dashPattern), dashPhase: try line.decodeFiniteIfPresent(.dashPhase),
-                join: try line.decodeIfPresent(LineJoin.self, forKey: .join), cap: try line.decodeIfPresent(LineCap.self, forKey: .cap))
+                dashPattern: try line.graffeineDashPattern(.dashPattern),
+                dashPhase: try line.decodeFiniteIfPresent(.dashPhase),
+                join: try line.decodeIfPresent(LineJoin.self, forKey: .join),
+                cap: try line.decodeIfPresent(LineCap.self, forKey: .cap))
         }
         if container.contains(.text) {
             let text = try container.superDecoder(forKey: .text).strictContainer(keyedBy: TextKeys.self)
@@ -307,7 +329,8 @@ extension GraffeineSelection: Decodable {
             self.radial = Radial(
                 outerDiameter: try radial.decodeIfPresent(GraffeineDimensionalUnit.self, forKey: .outerDiameter),
                 innerDiameter: try radial.decodeIfPresent(GraffeineDimensionalUnit.self, forKey: .innerDiameter),
-                centerOffsetDiameter: try radial.decodeIfPresent(GraffeineDimensionalUnit.self, forKey: .centerOffsetDiameter))
+                centerOffsetDiameter: try radial.decodeIfPresent(
+                    GraffeineDimensionalUnit.self, forKey: .centerOffsetDiameter))
         }
     }
 }
@@ -318,7 +341,10 @@ extension GraffeineRoundedEnds: Decodable {
     /// `"none"`, `{"hi": r}`, `{"lo": r}` or `{"both": r}` with r ≥ 0.
     public init(from decoder: any Decoder) throws {
         if let word = try? decoder.singleValueContainer().decode(String.self) {
-            guard word == "none" else { throw decoder.invalidValue("expected \"none\" or one of {\"hi\"|\"lo\"|\"both\": radius}, got \"\(word)\"") }
+            guard word == "none" else {
+                throw decoder.invalidValue(
+                    "expected \"none\" or one of {\"hi\"|\"lo\"|\"both\": radius}, got \"\(word)\"")
+            }
             self = .none
             return
         }
@@ -327,11 +353,12 @@ extension GraffeineRoundedEnds: Decodable {
             throw decoder.invalidValue("roundedEnds has exactly one of the keys hi, lo, both")
         }
         let radius = try container.decodeNonNegative(key, default: 0)
-        self = switch key {
-        case .hi: .hi(radius)
-        case .lo: .lo(radius)
-        case .both: .both(radius)
-        }
+        self =
+            switch key {
+            case .hi: .hi(radius)
+            case .lo: .lo(radius)
+            case .both: .both(radius)
+            }
     }
 }
 
@@ -341,13 +368,17 @@ extension GraffeineSmoothing: Decodable {
     /// `"none"` or `{"catmullRom": g}` with a whole g ≥ 1.
     public init(from decoder: any Decoder) throws {
         if let word = try? decoder.singleValueContainer().decode(String.self) {
-            guard word == "none" else { throw decoder.invalidValue("expected \"none\" or {\"catmullRom\": granularity}, got \"\(word)\"") }
+            guard word == "none" else {
+                throw decoder.invalidValue("expected \"none\" or {\"catmullRom\": granularity}, got \"\(word)\"")
+            }
             self = .none
             return
         }
         let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
         let granularity = try container.decode(Int.self, forKey: .catmullRom)
-        guard granularity >= 1 else { throw container.invalidValue("granularity must be >= 1, got \(granularity)", at: .catmullRom) }
+        guard granularity >= 1 else {
+            throw container.invalidValue("granularity must be >= 1, got \(granularity)", at: .catmullRom)
+        }
         self = .catmullRom(granularity)
     }
 }

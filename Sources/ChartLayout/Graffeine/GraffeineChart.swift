@@ -80,11 +80,12 @@ public struct GraffeineLayer: Hashable, Sendable {
     public init(id: String, type: GraffeineLayerType, data: GraffeineData = GraffeineData()) {
         self.id = id
         self.type = type
-        self.region = switch type {
-        case .horizontalLabel: .bottomGutter
-        case .verticalLabel: .leftGutter
-        default: .main
-        }
+        self.region =
+            switch type {
+            case .horizontalLabel: .bottomGutter
+            case .verticalLabel: .leftGutter
+            default: .main
+            }
         insets = .zero
         thickness = 0
         self.data = data
@@ -111,7 +112,8 @@ public struct GraffeineLayer: Hashable, Sendable {
         maxDiameter = .percentage(1)
         rotation = 0
         clockwise = true
-        labelAlignment = type == .verticalLabel
+        labelAlignment =
+            type == .verticalLabel
             ? GraffeineLabelAlignment(horizontal: .right, vertical: .center) : GraffeineLabelAlignment()
         labelPadding = GraffeinePadding()
         labelRotation = 0
@@ -229,7 +231,10 @@ public struct GraffeineSelection: Hashable, Sendable {
     public var text: Text
     public var radial: Radial
 
-    public init(isEnabled: Bool = false, fill: Fill = Fill(), line: Line = Line(), text: Text = Text(), radial: Radial = Radial()) {
+    public init(
+        isEnabled: Bool = false, fill: Fill = Fill(), line: Line = Line(), text: Text = Text(),
+        radial: Radial = Radial()
+    ) {
         self.isEnabled = isEnabled
         self.fill = fill
         self.line = line

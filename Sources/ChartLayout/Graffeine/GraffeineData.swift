@@ -112,7 +112,8 @@ extension GraffeineData {
         let span = abs(valueMaxOrHighestHi - (valueMin ?? lowest))
         let zeroLine = span / 2
         // 3. Positive values rise from the zero line, negative ones hang below it.
-        var hi: [Double?] = [], lo: [Double?] = []
+        var hi: [Double?] = []
+        var lo: [Double?] = []
         for value in values.hi.map({ $0 ?? 0 }) {
             hi.append(max(0, value >= 0 ? zeroLine + value : zeroLine))
             lo.append(value >= 0 ? zeroLine : zeroLine + value)

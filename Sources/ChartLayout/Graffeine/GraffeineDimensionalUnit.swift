@@ -20,7 +20,8 @@ public enum GraffeineDimensionalUnit: Hashable, Sendable {
 
     /// Resolves the unit within a container of extent `b`.
     public func resolved(
-        within container: Double, numberOfUnits count: Int = 1, unitMargin margin: Double = 0, reducedByOne: Bool = false
+        within container: Double, numberOfUnits count: Int = 1, unitMargin margin: Double = 0,
+        reducedByOne: Bool = false
     ) -> Double {
         switch self {
         case let .explicit(value):
@@ -105,7 +106,8 @@ public struct GraffeineUnitColumn: Hashable, Sendable {
     ) -> Rect {
         // 1. Work in translated space: the unit axis is x, or y when flipped.
         let unitAxis: Axis = flipXY ? .vertical : .horizontal
-        let unitExtent = size.main(along: unitAxis), valueExtent = size.cross(along: unitAxis)
+        let unitExtent = size.main(along: unitAxis)
+        let valueExtent = size.cross(along: unitAxis)
         // 2. The column and its subdivision along the unit axis.
         let columnWidth = width.resolved(within: unitExtent, numberOfUnits: count, unitMargin: margin)
         let sub = (subdivision ?? GraffeineUnitSubdivision()).resolved(in: columnWidth)

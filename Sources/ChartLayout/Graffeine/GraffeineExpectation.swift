@@ -88,7 +88,9 @@ extension GraffeineExpectation {
                 let found = actual.primitives.filter { $0.index == item.index }
                 let itemSubject = "\(subject) item \(item.index)" + (item.part > 0 ? " part \(item.part)" : "")
                 if item.absent {
-                    if !found.isEmpty { checker.report(itemSubject, "absent", "no primitive", "\(found.count) primitive(s)") }
+                    if !found.isEmpty {
+                        checker.report(itemSubject, "absent", "no primitive", "\(found.count) primitive(s)")
+                    }
                     continue
                 }
                 guard found.indices.contains(item.part) else {
@@ -134,12 +136,16 @@ struct GraffeineMismatchCollector {
     }
 
     mutating func number(_ subject: String, _ field: String, _ expected: Double, _ actual: Double) {
-        if let mismatch = GeometryMismatch.compare(subject, field, expected: expected, actual: actual, tolerance: tolerance) {
+        if let mismatch = GeometryMismatch.compare(
+            subject, field, expected: expected, actual: actual, tolerance: tolerance)
+        {
             mismatches.append(mismatch)
         }
     }
 
-    mutating func value<Value: Equatable & CustomStringConvertible>(_ subject: String, _ field: String, _ expected: Value, _ actual: Value?) {
+    mutating func value<Value: Equatable & CustomStringConvertible>(
+        _ subject: String, _ field: String, _ expected: Value, _ actual: Value?
+    ) {
         if expected != actual { report(subject, field, expected.description, actual?.description) }
     }
 
@@ -185,11 +191,18 @@ struct GraffeineMismatchCollector {
         let run: TextRun? = if case let .text(run) = shape { run } else { nil }
         let arc = Self.firstArc(of: shape)
         if let expected = item.rect {
-            if case let .rect(actualRect, _) = shape { rect(subject, "rect", expected, actualRect) } else { missing(subject, "rect", "a rect") }
+            if case let .rect(actualRect, _) = shape {
+                rect(subject, "rect", expected, actualRect)
+            } else {
+                missing(subject, "rect", "a rect")
+            }
         }
         if let expected = item.cornerRadii {
             let radii: CornerRadii? = if case let .rect(_, radii) = shape { radii } else { nil }
-            for (name, path) in [("topLeft", \CornerRadii.topLeft), ("topRight", \.topRight), ("bottomRight", \.bottomRight), ("bottomLeft", \.bottomLeft)] {
+            for (name, path) in [
+                ("topLeft", \CornerRadii.topLeft), ("topRight", \.topRight), ("bottomRight", \.bottomRight),
+                ("bottomLeft", \.bottomLeft),
+            ] {
                 optionalNumber(subject, "cornerRadii." + name, expected[keyPath: path], radii?[keyPath: path])
             }
         }
@@ -199,31 +212,47 @@ struct GraffeineMismatchCollector {
         } else if item.from != nil || item.to != nil {
             missing(subject, "from", "a line")
         }
-        let vertices: [Point]? = switch shape {
-        case let .polyline(points), let .polygon(points): points
-        default: nil
-        }
+        let vertices: [Point]? =
+            switch shape {
+            case let .polyline(points), let .polygon(points): points
+            default: nil
+            }
         if let expected = item.points { points(subject, "points", expected, vertices) }
         if let expected = item.pointCount { value(subject, "pointCount", expected, vertices?.count) }
-        let (center, radius): (Point?, Double?) = switch shape {
-        case let .ellipse(center, radii): (center, radii.width)
-        default: (arc?.center, arc?.radius)
-        }
+        let (center, radius): (Point?, Double?) =
+            switch shape {
+            case let .ellipse(center, radii): (center, radii.width)
+            default: (arc?.center, arc?.radius)
+            }
         if let expected = item.center {
-            if let center { point(subject, "center", expected, center) } else { missing(subject, "center", "a circle or arc") }
+            if let center {
+                point(subject, "center", expected, center)
+            } else {
+                missing(subject, "center", "a circle or arc")
+            }
         }
         optionalNumber(subject, "radius", item.radius, radius)
         optionalNumber(subject, "startAngle", item.startAngle, arc?.start.degrees)
         optionalNumber(subject, "endAngle", item.endAngle, arc?.end.degrees)
         if let expected = item.anchor {
-            if let run { point(subject, "anchor", expected, run.anchor) } else { missing(subject, "anchor", "a text run") }
+            if let run {
+                point(subject, "anchor", expected, run.anchor)
+            } else {
+                missing(subject, "anchor", "a text run")
+            }
         }
         if let expected = item.text { value(subject, "text", expected, run?.string) }
         if let expected = item.align { value(subject, "align", expected.rawValue, run?.horizontalAlignment.rawValue) }
-        if let expected = item.verticalAlign { value(subject, "verticalAlign", expected.rawValue, run?.verticalAlignment.rawValue) }
+        if let expected = item.verticalAlign {
+            value(subject, "verticalAlign", expected.rawValue, run?.verticalAlignment.rawValue)
+        }
         optionalNumber(subject, "rotation", item.rotation, run?.rotation.degrees)
         if let expected = item.bounds {
-            if let bounds = GraffeineGeometry.bounds(of: shape) { rect(subject, "bounds", expected, bounds) } else { missing(subject, "bounds", "a shape") }
+            if let bounds = GraffeineGeometry.bounds(of: shape) {
+                rect(subject, "bounds", expected, bounds)
+            } else {
+                missing(subject, "bounds", "a shape")
+            }
         }
         paint(subject, "fill", item.fill, actual.style.fill)
         paint(subject, "stroke", item.stroke, actual.style.stroke)
@@ -233,7 +262,11 @@ struct GraffeineMismatchCollector {
         if let expected = item.dash { value(subject, "dash", expected.description, actual.style.dash.description) }
         optionalNumber(subject, "opacity", item.opacity, actual.style.opacity)
         if let expected = item.clip {
-            if let clip = actual.clip { rect(subject, "clip", expected, clip) } else { missing(subject, "clip", "a clip") }
+            if let clip = actual.clip {
+                rect(subject, "clip", expected, clip)
+            } else {
+                missing(subject, "clip", "a clip")
+            }
         }
     }
 
@@ -256,9 +289,11 @@ extension GraffeineExpectation {
         let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
         regions = [:]
         if container.contains(.regions) {
-            let regionContainer = try container.superDecoder(forKey: .regions).strictContainer(keyedBy: GraffeineRegion.CodingKeys.self)
+            let regionContainer = try container.superDecoder(forKey: .regions).strictContainer(
+                keyedBy: GraffeineRegion.CodingKeys.self)
             for key in regionContainer.allKeys {
-                regions[GraffeineRegion(rawValue: key.stringValue)!] = try regionContainer.decode(Rect.self, forKey: key)
+                regions[GraffeineRegion(rawValue: key.stringValue)!] = try regionContainer.decode(
+                    Rect.self, forKey: key)
             }
         }
         layers = try container.decode(.layers, default: [])

@@ -22,7 +22,8 @@ public enum GraffeineHitTest {
     /// Containment is non-zero winding with open paths implicitly closed, so lines and grid lines (zero
     /// area) never hit; label layers never hit; a line layer's fill is unit 0.
     public static func hit(_ point: Point, in chart: GraffeineChart, geometry: ChartGeometry) -> GraffeineHit? {
-        for (layer, laidOut) in zip(chart.layers, geometry.layers) where layer.selection.isEnabled && !layer.type.isLabel {
+        for (layer, laidOut) in zip(chart.layers, geometry.layers)
+        where layer.selection.isEnabled && !layer.type.isLabel {
             // 1. Into the layer's own coordinates.
             let local = point - laidOut.frame.origin
             // 2. Units by index; the lowest index containing the point wins.
@@ -35,7 +36,9 @@ public enum GraffeineHitTest {
                 guard let first = bounds.first else { continue }
                 let box = bounds.dropFirst().reduce(first) { $0.union($1) }
                 let center = box.center + laidOut.frame.origin
-                return GraffeineHit(layer: layer.id, index: index, point: Point(x: graffeineFloor2(center.x), y: graffeineFloor2(center.y)))
+                return GraffeineHit(
+                    layer: layer.id, index: index,
+                    point: Point(x: graffeineFloor2(center.x), y: graffeineFloor2(center.y)))
             }
         }
         return nil

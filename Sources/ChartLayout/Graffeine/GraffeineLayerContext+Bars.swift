@@ -8,7 +8,8 @@ extension GraffeineLayerContext {
     func barRects() -> [Rect] {
         let transposed = data.transposed
         let max = transposed.valueMax ?? 0
-        let hi = transposed.values.hi, lo = transposed.values.lo
+        let hi = transposed.values.hi
+        let lo = transposed.values.lo
         return hi.indices.map { index in
             layer.unitColumn.barRect(
                 index: index, hi: hi[index] ?? 0, lo: lo.indices.contains(index) ? lo[index] : nil,
@@ -27,15 +28,17 @@ extension GraffeineLayerContext {
 
     /// The corner radii of `roundedEnds`: the value end is the top, or the right side when flipped.
     func cornerRadii(of rect: Rect) -> CornerRadii {
-        let (hiRadius, loRadius): (Double, Double) = switch layer.roundedEnds {
-        case .none: (0, 0)
-        case let .hi(radius): (radius, 0)
-        case let .lo(radius): (0, radius)
-        case let .both(radius): (radius, radius)
-        }
+        let (hiRadius, loRadius): (Double, Double) =
+            switch layer.roundedEnds {
+            case .none: (0, 0)
+            case let .hi(radius): (radius, 0)
+            case let .lo(radius): (0, radius)
+            case let .both(radius): (radius, radius)
+            }
         // UIKit caps the radius at half the smaller side.
         let limit = min(rect.width, rect.height) / 2
-        let hi = max(0, min(hiRadius, limit)), lo = max(0, min(loRadius, limit))
+        let hi = max(0, min(hiRadius, limit))
+        let lo = max(0, min(loRadius, limit))
         return layer.flipXY
             ? CornerRadii(topLeft: lo, topRight: hi, bottomRight: hi, bottomLeft: lo)
             : CornerRadii(topLeft: hi, topRight: hi, bottomRight: lo, bottomLeft: lo)
@@ -48,15 +51,17 @@ extension GraffeineLayerContext {
     func gridLines() -> [ChartGeometry.Primitive] {
         // 1. Translated space: lines run along x, or along y when flipped.
         let lineAxis: Axis = layer.flipXY ? .vertical : .horizontal
-        let lineExtent = size.main(along: lineAxis), valueExtent = size.cross(along: lineAxis)
+        let lineExtent = size.main(along: lineAxis)
+        let valueExtent = size.cross(along: lineAxis)
         let transposed = data.transposed
         let max = transposed.valueMax ?? 0
         let length = layer.length.resolved(within: lineExtent)
-        let (anchor, anchorFraction): (Double, Double) = switch layer.alignment {
-        case .left: (0, 0)
-        case .center: (lineExtent / 2, 0.5)
-        case .right: (lineExtent, 1)
-        }
+        let (anchor, anchorFraction): (Double, Double) =
+            switch layer.alignment {
+            case .left: (0, 0)
+            case .center: (lineExtent / 2, 0.5)
+            case .right: (lineExtent, 1)
+            }
         let thickness = layer.unitLine.thickness
         return transposed.values.hi.enumerated().compactMap { index, value in
             guard let value else { return nil }
@@ -71,7 +76,8 @@ extension GraffeineLayerContext {
                 from: Point(main: start, cross: position, along: lineAxis),
                 to: Point(main: start + length, cross: position, along: lineAxis))
             // Grid lines have no selection styling (spec §9.2).
-            return ChartGeometry.Primitive(index: index, item: SceneItem(shape: shape, style: layer.unitStyle(index, selected: false)))
+            return ChartGeometry.Primitive(
+                index: index, item: SceneItem(shape: shape, style: layer.unitStyle(index, selected: false)))
         }
     }
 

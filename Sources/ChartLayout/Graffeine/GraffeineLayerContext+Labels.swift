@@ -18,8 +18,9 @@ extension GraffeineLayerContext {
     func barLabels() -> [ChartGeometry.Primitive] {
         let cells = barRects()
         return data.labels.indices.prefix(cells.count).flatMap { index in
-            cellLabel(index: index, text: data.preferredLabelValue(index), cell: cells[index],
-                      alignment: Self.plain(layer.labelAlignment), rotationDegrees: 0)
+            cellLabel(
+                index: index, text: data.preferredLabelValue(index), cell: cells[index],
+                alignment: Self.plain(layer.labelAlignment), rotationDegrees: 0)
         }
     }
 
@@ -28,9 +29,11 @@ extension GraffeineLayerContext {
     func plotLabels() -> [ChartGeometry.Primitive] {
         plotCenters().enumerated().flatMap { index, point -> [ChartGeometry.Primitive] in
             guard let point, index < data.labels.count else { return [] }
-            let cell = Rect(x: point.x - size.width / 2, y: point.y - size.height / 2, width: size.width, height: size.height)
-            return cellLabel(index: index, text: data.preferredLabelValue(index), cell: cell,
-                             alignment: Self.plain(layer.labelAlignment), rotationDegrees: 0)
+            let cell = Rect(
+                x: point.x - size.width / 2, y: point.y - size.height / 2, width: size.width, height: size.height)
+            return cellLabel(
+                index: index, text: data.preferredLabelValue(index), cell: cell,
+                alignment: Self.plain(layer.labelAlignment), rotationDegrees: 0)
         }
     }
 
@@ -46,7 +49,8 @@ extension GraffeineLayerContext {
             let radius = (layer.selectedRadialDiameter(index) ?? layer.diameter).resolved(within: minSide) / 2
             let point = slice.middle.point(from: center, radius: radius)
             // 2. The alignment, resolved against the centre.
-            let declared = layer.isSelected(index) ? layer.selection.text.alignment ?? layer.labelAlignment : layer.labelAlignment
+            let declared =
+                layer.isSelected(index) ? layer.selection.text.alignment ?? layer.labelAlignment : layer.labelAlignment
             let (horizontal, vertical) = Self.geometric(declared, point: point, center: center)
             // 3. Padding pushes the text away from the point on the aligned side.
             let unrotated = Point(
@@ -59,8 +63,9 @@ extension GraffeineLayerContext {
                 rotation = Angle(radians: inherited + direction * (layer.rotation + layer.labelRotation) * .pi / 180)
             }
             let anchor = unrotated.rotated(about: point, by: rotation)
-            return label(index: index, text: data.preferredLabelValue(index), anchor: anchor,
-                         horizontal: horizontal.textAlignment, vertical: vertical.verticalTextAlignment, rotation: rotation)
+            return label(
+                index: index, text: data.preferredLabelValue(index), anchor: anchor,
+                horizontal: horizontal.textAlignment, vertical: vertical.verticalTextAlignment, rotation: rotation)
         }
     }
 
@@ -76,12 +81,14 @@ extension GraffeineLayerContext {
         let cellLength = column.resolvedWidth(within: extent, count: count)
         return (0..<count).flatMap { index in
             let cell = Rect(
-                origin: Point(main: column.resolvedOffset(index: index, within: extent, count: count), cross: 0, along: axis),
+                origin: Point(
+                    main: column.resolvedOffset(index: index, within: extent, count: count), cross: 0, along: axis),
                 size: Size(main: cellLength, cross: size.cross(along: axis), along: axis))
             // 2. Distributed modes by index; the text is `labels[i]`, never the selected label (quirk §13.14).
-            return cellLabel(index: index, text: data.plainLabel(index), cell: cell,
-                             alignment: Self.byIndex(layer.labelAlignment, index: index, count: count),
-                             rotationDegrees: layer.labelRotation)
+            return cellLabel(
+                index: index, text: data.plainLabel(index), cell: cell,
+                alignment: Self.byIndex(layer.labelAlignment, index: index, count: count),
+                rotationDegrees: layer.labelRotation)
         }
     }
 
@@ -94,8 +101,10 @@ extension GraffeineLayerContext {
         // 1. The box the text is aligned in: the cell, or the cell turned a quarter.
         var degrees = rotationDegrees.truncatingRemainder(dividingBy: 360)
         if degrees < 0 { degrees += 360 }
-        let box = degrees == 90 || degrees == 270
-            ? Rect(x: cell.midX - cell.height / 2, y: cell.midY - cell.width / 2, width: cell.height, height: cell.width)
+        let box =
+            degrees == 90 || degrees == 270
+            ? Rect(
+                x: cell.midX - cell.height / 2, y: cell.midY - cell.width / 2, width: cell.height, height: cell.width)
             : cell
         // 2. The aligned point, padded inward (negative padding goes outside).
         let padding = layer.labelPadding
@@ -105,8 +114,9 @@ extension GraffeineLayerContext {
         // 3. Turn about the cell centre; the run then turns about its own anchor by the same angle.
         let rotation = Angle(degrees: degrees)
         let anchor = unrotated.rotated(about: cell.center, by: rotation)
-        return label(index: index, text: text, anchor: anchor, horizontal: alignment.0.textAlignment,
-                     vertical: alignment.1.verticalTextAlignment, rotation: rotation)
+        return label(
+            index: index, text: text, anchor: anchor, horizontal: alignment.0.textAlignment,
+            vertical: alignment.1.verticalTextAlignment, rotation: rotation)
     }
 
     /// The text run of label `index`, with its tight background (unitFill) and border (unitLine) behind it.
@@ -122,11 +132,17 @@ extension GraffeineLayerContext {
             text, fontSize: layer.unitText.fontSize, anchor: anchor, horizontalAlignment: horizontal,
             verticalAlignment: vertical, rotation: rotation, color: layer.textColor(index) ?? .clear,
             background: style.fill)
-        var primitives = [ChartGeometry.Primitive(index: index, item: SceneItem(shape: .text(run), style: Style(opacity: style.opacity)))]
+        var primitives = [
+            ChartGeometry.Primitive(
+                index: index, item: SceneItem(shape: .text(run), style: Style(opacity: style.opacity)))
+        ]
         if let stroke = style.stroke, rotation == .zero {
-            let border = Style(stroke: stroke, lineWidth: style.lineWidth, dash: style.dash, lineJoin: style.lineJoin,
-                               lineCap: style.lineCap, opacity: style.opacity)
-            primitives.append(ChartGeometry.Primitive(index: index, item: SceneItem(shape: .rect(measurer.layout(run).box), style: border)))
+            let border = Style(
+                stroke: stroke, lineWidth: style.lineWidth, dash: style.dash, lineJoin: style.lineJoin,
+                lineCap: style.lineCap, opacity: style.opacity)
+            primitives.append(
+                ChartGeometry.Primitive(
+                    index: index, item: SceneItem(shape: .rect(measurer.layout(run).box), style: border)))
         }
         return primitives
     }
@@ -136,23 +152,34 @@ extension GraffeineLayerContext {
     /// Plain alignment. The decoder rejects distributed modes for BarLabel and PlotLabel; one set through the
     /// API resolves to centre.
     static func plain(_ alignment: GraffeineLabelAlignment) -> (GraffeineEdge, GraffeineEdge) {
-        (GraffeineEdge(alignment.horizontal, first: false, last: false),
-         GraffeineEdge(alignment.vertical, first: false, last: false))
+        (
+            GraffeineEdge(alignment.horizontal, first: false, last: false),
+            GraffeineEdge(alignment.vertical, first: false, last: false)
+        )
     }
 
     /// Index-based: index 0 → left/top, the last → right/bottom, others → centre; a single label is left/top.
-    static func byIndex(_ alignment: GraffeineLabelAlignment, index: Int, count: Int) -> (GraffeineEdge, GraffeineEdge) {
-        let first = index == 0, last = index == count - 1
-        return (GraffeineEdge(alignment.horizontal, first: first, last: last),
-                GraffeineEdge(alignment.vertical, first: first, last: last))
+    static func byIndex(_ alignment: GraffeineLabelAlignment, index: Int, count: Int) -> (GraffeineEdge, GraffeineEdge)
+    {
+        let first = index == 0
+        let last = index == count - 1
+        return (
+            GraffeineEdge(alignment.horizontal, first: first, last: last),
+            GraffeineEdge(alignment.vertical, first: first, last: last)
+        )
     }
 
     /// Geometric: left of centre by more than 24 px → right-aligned (text ends at the point); right → left;
     /// above by more than 32 px → bottom-aligned (text sits above); below → top; otherwise centre.
-    static func geometric(_ alignment: GraffeineLabelAlignment, point: Point, center: Point) -> (GraffeineEdge, GraffeineEdge) {
-        let dx = point.x - center.x, dy = point.y - center.y
-        return (GraffeineEdge(alignment.horizontal, first: dx > 24, last: dx < -24),
-                GraffeineEdge(alignment.vertical, first: dy > 32, last: dy < -32))
+    static func geometric(_ alignment: GraffeineLabelAlignment, point: Point, center: Point) -> (
+        GraffeineEdge, GraffeineEdge
+    ) {
+        let dx = point.x - center.x
+        let dy = point.y - center.y
+        return (
+            GraffeineEdge(alignment.horizontal, first: dx > 24, last: dx < -24),
+            GraffeineEdge(alignment.vertical, first: dy > 32, last: dy < -32)
+        )
     }
 }
 

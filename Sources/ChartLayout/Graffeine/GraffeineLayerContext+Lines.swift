@@ -40,7 +40,8 @@ extension GraffeineLayerContext {
         }
         // 4. The fill takes unitFill only, the line unitLine only; selecting the series styles both.
         let selected = data.selected.index != nil
-        var fillStyle = layer.unitStyle(0, selected: selected), lineStyle = layer.unitStyle(0, selected: selected)
+        var fillStyle = layer.unitStyle(0, selected: selected)
+        var lineStyle = layer.unitStyle(0, selected: selected)
         fillStyle.stroke = nil
         lineStyle.fill = nil
         return fills.map { ChartGeometry.Primitive(index: 0, item: SceneItem(shape: .polygon($0), style: fillStyle)) }
@@ -75,7 +76,10 @@ extension GraffeineLayerContext {
         var result = [points[0]]
         // 2. For each pair p1 → p2 with neighbours p0 and p3: g − 1 interpolated points, then p2.
         for segment in 1..<(padded.count - 2) {
-            let p0 = padded[segment - 1], p1 = padded[segment], p2 = padded[segment + 1], p3 = padded[segment + 2]
+            let p0 = padded[segment - 1]
+            let p1 = padded[segment]
+            let p2 = padded[segment + 1]
+            let p3 = padded[segment + 2]
             for step in 1..<steps {
                 result.append(catmullRomPoint(p0, p1, p2, p3, t: Double(step) / Double(steps)))
             }
@@ -92,7 +96,8 @@ extension GraffeineLayerContext {
     /// the coordinate falls on the straight segment from p1 to p2 instead, which stays finite.
     static func catmullRomPoint(_ p0: Point, _ p1: Point, _ p2: Point, _ p3: Point, t: Double) -> Point {
         func axis(_ a: Double, _ b: Double, _ c: Double, _ d: Double) -> Double {
-            let spline = 0.5 * (2 * b + (c - a) * t + (2 * a - 5 * b + 4 * c - d) * t * t + (3 * b - a - 3 * c + d) * t * t * t)
+            let spline =
+                0.5 * (2 * b + (c - a) * t + (2 * a - 5 * b + 4 * c - d) * t * t + (3 * b - a - 3 * c + d) * t * t * t)
             return spline.isFinite ? spline : b * (1 - t) + c * t
         }
         return Point(x: axis(p0.x, p1.x, p2.x, p3.x), y: axis(p0.y, p1.y, p2.y, p3.y))
@@ -108,8 +113,10 @@ extension GraffeineLayerContext {
         case .column:
             return columnPoints(data.values.hi, max: data.valueMaxOrHighestHi)
         case .xy:
-            let xs = data.values.hi, ys = data.values.lo
-            let xMax = xs.compactMap { $0 }.max() ?? 1, yMax = ys.compactMap { $0 }.max() ?? 1
+            let xs = data.values.hi
+            let ys = data.values.lo
+            let xMax = xs.compactMap { $0 }.max() ?? 1
+            let yMax = ys.compactMap { $0 }.max() ?? 1
             return xs.indices.map { index in
                 guard let x = xs[index], ys.indices.contains(index), let y = ys[index] else { return nil }
                 return Point(

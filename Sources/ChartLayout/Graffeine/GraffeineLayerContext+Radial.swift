@@ -52,16 +52,20 @@ extension GraffeineLayerContext {
             let shifted = slice.middle.point(from: center, radius: offset)
             // 3. Outer arc forwards, then the centre (a wedge) or the inner arc backwards.
             var elements: [Path.Element] = [
-                .arc(center: shifted, radius: max(0, outer - offset), start: slice.start, end: slice.end, clockwise: true)
+                .arc(
+                    center: shifted, radius: max(0, outer - offset), start: slice.start, end: slice.end, clockwise: true
+                )
             ]
             if inner == 0 {
                 elements.append(.line(to: shifted))
             } else {
                 let innerRadius = max(0, inner - offset)
                 elements.append(.line(to: slice.end.point(from: shifted, radius: innerRadius)))
-                elements.append(.arc(center: shifted, radius: innerRadius, start: slice.end, end: slice.start, clockwise: false))
+                elements.append(
+                    .arc(center: shifted, radius: innerRadius, start: slice.end, end: slice.start, clockwise: false))
             }
-            return ChartGeometry.Primitive(index: index, item: SceneItem(shape: .path(Path(elements)), style: layer.unitStyle(index)))
+            return ChartGeometry.Primitive(
+                index: index, item: SceneItem(shape: .path(Path(elements)), style: layer.unitStyle(index)))
         }
     }
 
@@ -73,7 +77,9 @@ extension GraffeineLayerContext {
             let inner = (selected.innerDiameter ?? layer.innerDiameter).resolved(within: minSide) / 2
             var style = layer.unitStyle(index)
             style.fill = nil
-            let shape = Shape.line(from: slice.middle.point(from: center, radius: inner), to: slice.middle.point(from: center, radius: outer))
+            let shape = Shape.line(
+                from: slice.middle.point(from: center, radius: inner),
+                to: slice.middle.point(from: center, radius: outer))
             return ChartGeometry.Primitive(index: index, item: SceneItem(shape: shape, style: style))
         }
     }
@@ -90,9 +96,13 @@ extension GraffeineLayerContext {
         let rotation = layer.rotation.truncatingRemainder(dividingBy: 360) * .pi / 180
         let step = 2 * Double.pi / Double(values.count)
         let points = values.enumerated().map { index, value in
-            let radius = GraffeineDimensionalUnit.percentage(of: GraffeineData.ratio(value ?? 0, max), within: maxRadius)
+            let radius = GraffeineDimensionalUnit.percentage(
+                of: GraffeineData.ratio(value ?? 0, max), within: maxRadius)
             return Angle(radians: rotation + (Double(index) + 0.5) * step).point(from: center, radius: radius)
         }
-        return [ChartGeometry.Primitive(index: 0, item: SceneItem(shape: .polygon(points), style: layer.unitStyle(0, selected: false)))]
+        return [
+            ChartGeometry.Primitive(
+                index: 0, item: SceneItem(shape: .polygon(points), style: layer.unitStyle(0, selected: false)))
+        ]
     }
 }

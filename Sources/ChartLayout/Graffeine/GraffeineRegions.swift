@@ -18,8 +18,10 @@ public struct GraffeineRegions: Hashable, Sendable, Codable {
         func thickness(_ region: GraffeineRegion) -> Double {
             layers.filter { $0.region == region }.map(\.thickness).reduce(0, max)
         }
-        let top = thickness(.topGutter), bottom = thickness(.bottomGutter)
-        let left = thickness(.leftGutter), right = thickness(.rightGutter)
+        let top = thickness(.topGutter)
+        let bottom = thickness(.bottomGutter)
+        let left = thickness(.leftGutter)
+        let right = thickness(.rightGutter)
         // 2. The main region is what the gutters leave.
         main = Rect(
             x: left, y: top, width: max(0, view.width - left - right), height: max(0, view.height - top - bottom))
@@ -37,11 +39,13 @@ public struct GraffeineRegions: Hashable, Sendable, Codable {
     func frame(of layer: GraffeineLayer) -> Rect {
         // 1. The long axis runs along the gutter; the main region is treated as a gutter as thick as itself.
         let longAxis: Axis = layer.region == .leftGutter || layer.region == .rightGutter ? .vertical : .horizontal
-        let (crossStart, crossExtent): (Double, Double) = switch layer.region {
-        case .main: (main.origin.cross(along: longAxis), main.size.cross(along: longAxis))
-        case .topGutter, .leftGutter: (0, layer.thickness)
-        case .bottomGutter, .rightGutter: (main.origin.cross(along: longAxis) + main.size.cross(along: longAxis), layer.thickness)
-        }
+        let (crossStart, crossExtent): (Double, Double) =
+            switch layer.region {
+            case .main: (main.origin.cross(along: longAxis), main.size.cross(along: longAxis))
+            case .topGutter, .leftGutter: (0, layer.thickness)
+            case .bottomGutter, .rightGutter:
+                (main.origin.cross(along: longAxis) + main.size.cross(along: longAxis), layer.thickness)
+            }
         // 2. Insets move the start edges and shrink the extents; negative insets enlarge the frame.
         let insets = layer.insets
         let origin = Point(

@@ -59,7 +59,8 @@ extension RHLinePlot.Spec {
         let offset = values.count == 1 ? 0 : min(max(Double(index) * plotWidth / last, 0), plotWidth)
         let stickX = canvas.minX + offset
         let stick = Rect(
-            x: stickX - config.valueStickWidth / 2, y: paddedBox.minY, width: config.valueStickWidth, height: paddedBox.height)
+            x: stickX - config.valueStickWidth / 2, y: paddedBox.minY, width: config.valueStickWidth,
+            height: paddedBox.height)
         // 3. The label is centred on the stick, clamped to the full view width as Swift's min(max()) does.
         let text = SeedFormatting.fixed(values[index], places: stickLabelDecimals)
         let labelWidth = measurer.lineWidth(of: Substring(text), fontSize: stickLabelFontSize)

@@ -59,7 +59,8 @@ extension RHLinePlot.Spec: SeedChartStyle {
         let occupied = min(max(occupyingRelativeWidth, 0), 1)
         let plotWidth = occupied * canvas.width
         let count = values.count
-        let lowest = values.min(), highest = values.max()
+        let lowest = values.min()
+        let highest = values.max()
         let step: Double? = count >= 2 ? plotWidth / Double(count - 1) : nil
         func y(_ value: Double) -> Double {
             guard let lowest, let highest, highest > lowest else {
@@ -71,33 +72,45 @@ extension RHLinePlot.Spec: SeedChartStyle {
             Point(x: canvas.minX + Double(index) * (step ?? 0), y: y(value))
         }
         // 4. The drag, which selects the active segment while it lasts (§A.6).
-        let interaction = interactive
-            ? interaction(canvas: canvas, plotWidth: plotWidth, starts: starts, labelHeight: labelHeight, measurer: measurer)
+        let interaction =
+            interactive
+            ? interaction(
+                canvas: canvas, plotWidth: plotWidth, starts: starts, labelHeight: labelHeight, measurer: measurer)
             : nil
         let active = interaction?.drag?.activeSegment ?? activeSegment
         // 5. Segments: each includes the connector from the previous segment's last point (§A.4).
         let bounds = starts + [count]
-        let segments: [RHLinePlot.Resolved.Segment] = count == 0 ? [] : (0..<starts.count).map { k in
-            let first = max(bounds[k] - 1, 0), last = bounds[k + 1] - 1
-            // One value: a level line over the occupied width (port decision; the original's step is ∞ here).
-            let vertices = count == 1
-                ? [points[0], Point(x: canvas.minX + plotWidth, y: points[0].y)]
-                : Array(points[first...last])
-            let opacity = active == nil || active == k ? 1 : config.opacityOfUnselectedSegment
-            return .init(start: bounds[k], end: bounds[k + 1], points: vertices, opacity: opacity)
-        }
+        let segments: [RHLinePlot.Resolved.Segment] =
+            count == 0
+            ? []
+            : (0..<starts.count).map { k in
+                let first = max(bounds[k] - 1, 0)
+                let last = bounds[k + 1] - 1
+                // One value: a level line over the occupied width (port decision; the original's step is ∞ here).
+                let vertices =
+                    count == 1
+                    ? [points[0], Point(x: canvas.minX + plotWidth, y: points[0].y)]
+                    : Array(points[first...last])
+                let opacity = active == nil || active == k ? 1 : config.opacityOfUnselectedSegment
+                return .init(start: bounds[k], end: bounds[k + 1], points: vertices, opacity: opacity)
+            }
         // 6. The glowing indicator on the last point, canvas offset included in every case (§A.5).
-        let indicator = showGlowingIndicator ? values.last.map { last in
-            RHLinePlot.Resolved.Indicator(
-                center: Point(x: canvas.minX + plotWidth, y: y(last)), diameter: config.glowingIndicatorWidth,
-                haloDiameter: config.glowingIndicatorWidth * config.glowingIndicatorBackgroundScaleEffect)
-        } : nil
+        let indicator =
+            showGlowingIndicator
+            ? values.last.map { last in
+                RHLinePlot.Resolved.Indicator(
+                    center: Point(x: canvas.minX + plotWidth, y: y(last)), diameter: config.glowingIndicatorWidth,
+                    haloDiameter: config.glowingIndicatorWidth * config.glowingIndicatorBackgroundScaleEffect)
+            } : nil
         // 7. Strokes: laser mode paints the same path three times, geometry unchanged (§A.3).
         let laser = config.useLaserLightLinePlotStyle
-        let strokes: [RHLinePlot.Resolved.Stroke] = laser
-            ? [.init(width: 3 * lineWidth, blur: 3 * lineWidth, color: lineColor),
-               .init(width: 2 * lineWidth, blur: 2 * lineWidth, color: lineColor),
-               .init(width: lineWidth, blur: 0, color: .white)]
+        let strokes: [RHLinePlot.Resolved.Stroke] =
+            laser
+            ? [
+                .init(width: 3 * lineWidth, blur: 3 * lineWidth, color: lineColor),
+                .init(width: 2 * lineWidth, blur: 2 * lineWidth, color: lineColor),
+                .init(width: lineWidth, blur: 0, color: .white),
+            ]
             : [.init(width: lineWidth, blur: 0, color: lineColor)]
         return RHLinePlot.Resolved(
             viewSize: size, proxy: proxy, canvas: canvas, plotWidth: plotWidth, step: step,
@@ -116,10 +129,13 @@ extension RHLinePlot.Spec: SeedChartStyle {
             return [0]
         }
         guard let first = starts.first else {
-            throw CaseError(path: "$.lineSegmentStartingIndices", message: "must hold at least one index (the first is 0)")
+            throw CaseError(
+                path: "$.lineSegmentStartingIndices", message: "must hold at least one index (the first is 0)")
         }
         guard first == 0 else {
-            throw CaseError(path: "$.lineSegmentStartingIndices[0]", message: "the first segment must start at index 0, got \(first)")
+            throw CaseError(
+                path: "$.lineSegmentStartingIndices[0]",
+                message: "the first segment must start at index 0, got \(first)")
         }
         for (index, start) in starts.enumerated() {
             if index > 0, start <= starts[index - 1] {
@@ -135,7 +151,8 @@ extension RHLinePlot.Spec: SeedChartStyle {
         }
         if let activeSegment, !starts.indices.contains(activeSegment) {
             throw CaseError(
-                path: "$.activeSegment", message: "activeSegment \(activeSegment) is out of range for \(starts.count) segments")
+                path: "$.activeSegment",
+                message: "activeSegment \(activeSegment) is out of range for \(starts.count) segments")
         }
         return starts
     }
@@ -144,9 +161,10 @@ extension RHLinePlot.Spec: SeedChartStyle {
     func strokeFitCanvas(in proxy: Rect) -> Rect {
         let half = config.plotLineWidth / 2
         let edges = Set(config.adjustedEdgesToFitLineStrokeInCanvas)
-        var canvas = proxy.inset(by: Insets(
-            top: edges.contains(.top) ? half : 0, left: edges.contains(.leading) ? half : 0,
-            bottom: edges.contains(.bottom) ? half : 0, right: edges.contains(.trailing) ? half : 0))
+        var canvas = proxy.inset(
+            by: Insets(
+                top: edges.contains(.top) ? half : 0, left: edges.contains(.leading) ? half : 0,
+                bottom: edges.contains(.bottom) ? half : 0, right: edges.contains(.trailing) ? half : 0))
         // A view thinner than the insets keeps a zero-size canvas rather than a negative one.
         canvas.size = Size(width: max(canvas.width, 0), height: max(canvas.height, 0))
         return canvas

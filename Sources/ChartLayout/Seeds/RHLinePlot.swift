@@ -63,13 +63,15 @@ extension RHLinePlot.Spec {
         dragX = try container.decodeFiniteIfPresent(.dragX)
         interactive = try container.decodeIfPresent(Bool.self, forKey: .interactive) ?? (dragX != nil)
         if dragX != nil, !interactive {
-            throw container.invalidValue("dragX needs an interactive plot; remove \"interactive\": false", at: .interactive)
+            throw container.invalidValue(
+                "dragX needs an interactive plot; remove \"interactive\": false", at: .interactive)
         }
         lineColor = try container.decode(.lineColor, default: lineColor)
         stickLabelFontSize = try container.decodePositive(.stickLabelFontSize, default: 12)
         stickLabelDecimals = try container.decode(.stickLabelDecimals, default: 2)
         guard (0...10).contains(stickLabelDecimals) else {
-            throw container.invalidValue("stickLabelDecimals must be within 0...10, got \(stickLabelDecimals)", at: .stickLabelDecimals)
+            throw container.invalidValue(
+                "stickLabelDecimals must be within 0...10, got \(stickLabelDecimals)", at: .stickLabelDecimals)
         }
         config = try container.decode(.config, default: RHLinePlot.Config())
     }
@@ -88,23 +90,38 @@ extension RHLinePlot.Config: Decodable {
         let container = try decoder.strictContainer(keyedBy: Keys.self)
         let defaults = RHLinePlot.Config()
         plotLineWidth = try container.decodeNonNegative(.plotLineWidth, default: defaults.plotLineWidth)
-        relativeYForStraightLine = try container.decodeFiniteIfPresent(.relativeYForStraightLine) ?? defaults.relativeYForStraightLine
-        opacityOfUnselectedSegment = try container.decodeNonNegative(.opacityOfUnselectedSegment, default: defaults.opacityOfUnselectedSegment)
+        relativeYForStraightLine =
+            try container.decodeFiniteIfPresent(.relativeYForStraightLine) ?? defaults.relativeYForStraightLine
+        opacityOfUnselectedSegment = try container.decodeNonNegative(
+            .opacityOfUnselectedSegment, default: defaults.opacityOfUnselectedSegment)
         guard opacityOfUnselectedSegment <= 1 else {
-            throw container.invalidValue("opacityOfUnselectedSegment must be within 0...1, got \(opacityOfUnselectedSegment)", at: .opacityOfUnselectedSegment)
+            throw container.invalidValue(
+                "opacityOfUnselectedSegment must be within 0...1, got \(opacityOfUnselectedSegment)",
+                at: .opacityOfUnselectedSegment)
         }
-        segmentSelectionAnimationDuration = try container.decodeNonNegative(.segmentSelectionAnimationDuration, default: defaults.segmentSelectionAnimationDuration)
-        glowingIndicatorWidth = try container.decodeNonNegative(.glowingIndicatorWidth, default: defaults.glowingIndicatorWidth)
-        glowingIndicatorBackgroundScaleEffect = try container.decodeNonNegative(.glowingIndicatorBackgroundScaleEffect, default: defaults.glowingIndicatorBackgroundScaleEffect)
-        glowingIndicatorDelayBetweenGlow = try container.decodeNonNegative(.glowingIndicatorDelayBetweenGlow, default: defaults.glowingIndicatorDelayBetweenGlow)
-        glowingIndicatorGlowAnimationDuration = try container.decodeNonNegative(.glowingIndicatorGlowAnimationDuration, default: defaults.glowingIndicatorGlowAnimationDuration)
-        useLaserLightLinePlotStyle = try container.decode(.useLaserLightLinePlotStyle, default: defaults.useLaserLightLinePlotStyle)
-        adjustedEdgesToFitLineStrokeInCanvas = try container.decode(.adjustedEdgesToFitLineStrokeInCanvas, default: defaults.adjustedEdgesToFitLineStrokeInCanvas)
+        segmentSelectionAnimationDuration = try container.decodeNonNegative(
+            .segmentSelectionAnimationDuration, default: defaults.segmentSelectionAnimationDuration)
+        glowingIndicatorWidth = try container.decodeNonNegative(
+            .glowingIndicatorWidth, default: defaults.glowingIndicatorWidth)
+        glowingIndicatorBackgroundScaleEffect = try container.decodeNonNegative(
+            .glowingIndicatorBackgroundScaleEffect, default: defaults.glowingIndicatorBackgroundScaleEffect)
+        glowingIndicatorDelayBetweenGlow = try container.decodeNonNegative(
+            .glowingIndicatorDelayBetweenGlow, default: defaults.glowingIndicatorDelayBetweenGlow)
+        glowingIndicatorGlowAnimationDuration = try container.decodeNonNegative(
+            .glowingIndicatorGlowAnimationDuration, default: defaults.glowingIndicatorGlowAnimationDuration)
+        useLaserLightLinePlotStyle = try container.decode(
+            .useLaserLightLinePlotStyle, default: defaults.useLaserLightLinePlotStyle)
+        adjustedEdgesToFitLineStrokeInCanvas = try container.decode(
+            .adjustedEdgesToFitLineStrokeInCanvas, default: defaults.adjustedEdgesToFitLineStrokeInCanvas)
         valueStickWidth = try container.decodeNonNegative(.valueStickWidth, default: defaults.valueStickWidth)
         valueStickColor = try container.decode(.valueStickColor, default: defaults.valueStickColor)
-        valueStickTopPadding = try container.decodeNonNegative(.valueStickTopPadding, default: defaults.valueStickTopPadding)
-        valueStickBottomPadding = try container.decodeNonNegative(.valueStickBottomPadding, default: defaults.valueStickBottomPadding)
-        spaceBetweenValueStickAndStickLabel = try container.decodeNonNegative(.spaceBetweenValueStickAndStickLabel, default: defaults.spaceBetweenValueStickAndStickLabel)
-        minimumPressDurationToActivateInteraction = try container.decodeNonNegative(.minimumPressDurationToActivateInteraction, default: defaults.minimumPressDurationToActivateInteraction)
+        valueStickTopPadding = try container.decodeNonNegative(
+            .valueStickTopPadding, default: defaults.valueStickTopPadding)
+        valueStickBottomPadding = try container.decodeNonNegative(
+            .valueStickBottomPadding, default: defaults.valueStickBottomPadding)
+        spaceBetweenValueStickAndStickLabel = try container.decodeNonNegative(
+            .spaceBetweenValueStickAndStickLabel, default: defaults.spaceBetweenValueStickAndStickLabel)
+        minimumPressDurationToActivateInteraction = try container.decodeNonNegative(
+            .minimumPressDurationToActivateInteraction, default: defaults.minimumPressDurationToActivateInteraction)
     }
 }

@@ -128,9 +128,11 @@ extension ResearchKitGraph.Spec: SeedChartStyle {
         // 3. No valid point anywhere: a "No Data" label centred in the plot box and nothing else.
         guard !ranges.isEmpty else {
             let textSize = measurer.size(of: "No Data", fontSize: 17)
-            resolved.noDataLabel = .init(text: "No Data", frame: Rect(
-                x: plotFrame.midX - textSize.width / 2, y: plotFrame.midY - textSize.height / 2,
-                width: textSize.width, height: textSize.height))
+            resolved.noDataLabel = .init(
+                text: "No Data",
+                frame: Rect(
+                    x: plotFrame.midX - textSize.width / 2, y: plotFrame.midY - textSize.height / 2,
+                    width: textSize.width, height: textSize.height))
             return resolved
         }
         // 4. Axes and reference lines.
@@ -138,11 +140,17 @@ extension ResearchKitGraph.Spec: SeedChartStyle {
         resolved.xAxis = xAxisTitles.map { xAxis(frame, titles: $0, measurer: measurer) }
         if showsHorizontalReferenceLines {
             let y = (plotHeight / 2).rounded(.down)
-            resolved.horizontalReferenceLines = [.init(from: frame.view(-G.px, y), to: frame.view(plotWidth + G.yAxisWidth, y))]
+            resolved.horizontalReferenceLines = [
+                .init(from: frame.view(-G.px, y), to: frame.view(plotWidth + G.yAxisWidth, y))
+            ]
         }
         if showsVerticalReferenceLines {
-            resolved.verticalReferenceLines = (0..<count).dropFirst().filter { !hiddenVerticalReferenceLines.contains($0) }.map {
-                .init(from: frame.view(frame.xAxisPoint($0) - G.px, 0), to: frame.view(frame.xAxisPoint($0) - G.px, plotHeight))
+            resolved.verticalReferenceLines = (0..<count).dropFirst().filter {
+                !hiddenVerticalReferenceLines.contains($0)
+            }.map {
+                .init(
+                    from: frame.view(frame.xAxisPoint($0) - G.px, 0),
+                    to: frame.view(frame.xAxisPoint($0) - G.px, plotHeight))
             }
         }
         // 5. Plots, then 6. the scrubber over them.
@@ -165,8 +173,11 @@ extension ResearchKitGraph.Spec: SeedChartStyle {
             return .init(
                 factor: factor, y: y,
                 tick: Rect(x: axisX + G.yAxisWidth - G.tickLength, y: y - 0.5, width: G.tickLength, height: 1),
-                label: .init(text: text, frame: Rect(
-                    x: labelRight - textSize.width, y: y - textSize.height / 2, width: textSize.width, height: textSize.height)))
+                label: .init(
+                    text: text,
+                    frame: Rect(
+                        x: labelRight - textSize.width, y: y - textSize.height / 2, width: textSize.width,
+                        height: textSize.height)))
         }
     }
 
@@ -175,23 +186,27 @@ extension ResearchKitGraph.Spec: SeedChartStyle {
         _ frame: ResearchKitGraph.Frame, titles: [String], measurer: any TextMeasuring
     ) -> ResearchKitGraph.XAxis {
         typealias G = ResearchKitGraph
-        let px = G.px, bottom = frame.plotHeight
+        let px = G.px
+        let bottom = frame.plotHeight
         let ticks = (0..<frame.count).map { index in
             let x = frame.xAxisPoint(index) - px
             return (from: frame.view(x, bottom - G.tickLength + px), to: frame.view(x, bottom + px))
         }
         let labelCount = min(titles.count, frame.count)
         let labels = (0..<labelCount).map { index in
-            let text = titles[index], textSize = measurer.size(of: text, fontSize: axisFontSize)
+            let text = titles[index]
+            let textSize = measurer.size(of: text, fontSize: axisFontSize)
             // Not floored, so a label may sit half a pixel off its tick; one point centres it at 0.
             let centerX = frame.count > 1 ? frame.plotWidth * Double(index) / Double(frame.count - 1) : 0
             let isPill = index == labelCount - 1
             let boxSize = isPill ? Size(width: max(20, textSize.width + 10), height: 20) : textSize
             let center = frame.view(centerX, bottom + 15)
             return ResearchKitGraph.XAxisLabel(
-                label: .init(text: text, frame: Rect(
-                    x: center.x - boxSize.width / 2, y: center.y - boxSize.height / 2,
-                    width: boxSize.width, height: boxSize.height)),
+                label: .init(
+                    text: text,
+                    frame: Rect(
+                        x: center.x - boxSize.width / 2, y: center.y - boxSize.height / 2,
+                        width: boxSize.width, height: boxSize.height)),
                 isPill: isPill)
         }
         return .init(
@@ -202,7 +217,8 @@ extension ResearchKitGraph.Spec: SeedChartStyle {
     /// The side-by-side offset of discrete plot k (§B.4); 0 for line graphs.
     func xOffset(_ plotIndex: Int) -> Double {
         guard kind == .discrete else { return 0 }
-        let half = plots.count / 2, k = Double(plotIndex)
+        let half = plots.count / 2
+        let k = Double(plotIndex)
         return plots.count % 2 == 0
             ? (k - Double(half) + 0.5) * ResearchKitGraph.pointAndLineWidth
             : (k - Double(half)) * ResearchKitGraph.pointAndLineWidth
@@ -211,11 +227,13 @@ extension ResearchKitGraph.Spec: SeedChartStyle {
     /// §B.3/B.4: points, lines (bridged or ranged) and the line graph's fill for one plot.
     private func plot(_ plotIndex: Int, frame: ResearchKitGraph.Frame) -> ResearchKitGraph.Plot {
         typealias G = ResearchKitGraph
-        let color = plotColors.flatMap { plotIndex < $0.count ? $0[plotIndex] : nil }
+        let color =
+            plotColors.flatMap { plotIndex < $0.count ? $0[plotIndex] : nil }
             ?? (plotIndex == 0 ? tintColor : G.referenceLineColor)
         let offset = xOffset(plotIndex)
         let samples = plots[plotIndex]
-        let indicators = kind == .line ? (drawsPointIndicators.flatMap { plotIndex < $0.count ? $0[plotIndex] : nil } ?? true) : true
+        let indicators =
+            kind == .line ? (drawsPointIndicators.flatMap { plotIndex < $0.count ? $0[plotIndex] : nil } ?? true) : true
         // 1. Every valid point at y(min), plus y(max) for a non-empty range.
         let points = samples.enumerated().compactMap { index, range -> G.PlotPoint? in
             guard let range else { return nil }
@@ -228,7 +246,8 @@ extension ResearchKitGraph.Spec: SeedChartStyle {
         switch kind {
         case .discrete:
             // 2a. An 8-wide round-capped bar over each non-empty range.
-            let lines = drawsConnectedRanges
+            let lines =
+                drawsConnectedRanges
                 ? points.compactMap { point in point.max.map { G.PlotLine(from: point.min, to: $0, dashed: false) } }
                 : []
             return .init(color: color, xOffset: offset, points: points, lines: lines, fill: nil)
@@ -241,9 +260,11 @@ extension ResearchKitGraph.Spec: SeedChartStyle {
                 G.PlotLine(from: a.min, to: b.min, dashed: b.index - a.index > 1)
             }
             // 3. The fill: down the first point's left edge, along the line, down past the last point.
-            let px = G.px, floor = G.topPadding + frame.plotHeight + px
+            let px = G.px
+            let floor = G.topPadding + frame.plotHeight + px
             let lastNudge = last.index == frame.count - 1 ? px : 0
-            let fill = [Point(x: first.min.x - px, y: floor), Point(x: first.min.x - px, y: first.min.y)]
+            let fill =
+                [Point(x: first.min.x - px, y: floor), Point(x: first.min.x - px, y: first.min.y)]
                 + points.map(\.min)
                 + [Point(x: last.min.x + lastNudge, y: last.min.y), Point(x: last.min.x + px, y: floor)]
             return .init(color: color, xOffset: offset, points: points, lines: lines, fill: fill)

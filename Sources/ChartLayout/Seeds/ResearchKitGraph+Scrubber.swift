@@ -17,7 +17,9 @@ extension ResearchKitGraph {
 
 extension ResearchKitGraph.Spec {
     /// §B.2: clamp, snap within 0.3·pw/n (last match wins), then place line, thumb and label.
-    func scrubber(at touchX: Double, frame: ResearchKitGraph.Frame, measurer: any TextMeasuring) -> ResearchKitGraph.Scrubber? {
+    func scrubber(at touchX: Double, frame: ResearchKitGraph.Frame, measurer: any TextMeasuring) -> ResearchKitGraph
+        .Scrubber?
+    {
         typealias G = ResearchKitGraph
         // 1. The scrubbing plot, falling back to 0 when the index is out of range; it needs a valid point.
         let plotIndex = plots.indices.contains(scrubbingPlotIndex) ? scrubbingPlotIndex : 0
@@ -35,13 +37,15 @@ extension ResearchKitGraph.Spec {
             snapped = index
         }
         // 3. The thumb's y and the value: the discrete graph needs a snap, the line graph interpolates.
-        let reading: (y: Double, value: Double)? = switch kind {
-        case .discrete: snapped.flatMap { samples[$0] }.map { (frame.y($0.max), $0.max) }
-        case .line: lineReading(at: x, snapped: snapped, samples: samples, frame: frame)
-        }
+        let reading: (y: Double, value: Double)? =
+            switch kind {
+            case .discrete: snapped.flatMap { samples[$0] }.map { (frame.y($0.max), $0.max) }
+            case .line: lineReading(at: x, snapped: snapped, samples: samples, frame: frame)
+            }
         let line = Rect(x: x + G.leftPadding - 0.5, y: G.topPadding, width: 1, height: frame.plotHeight)
         guard let reading else {
-            return .init(plotIndex: plotIndex, x: x, snappedIndex: snapped, line: line, thumb: nil, value: nil, label: nil)
+            return .init(
+                plotIndex: plotIndex, x: x, snappedIndex: snapped, line: line, thumb: nil, value: nil, label: nil)
         }
         // 4. The label 6 right of the line at the plot's top, padded 12 × 4, never clamped.
         let text = SeedFormatting.fixed(reading.value, places: decimalPlaces)
@@ -49,8 +53,11 @@ extension ResearchKitGraph.Spec {
         return .init(
             plotIndex: plotIndex, x: x, snappedIndex: snapped, line: line, thumb: frame.view(x, reading.y),
             value: reading.value,
-            label: .init(text: text, frame: Rect(
-                x: x + G.leftPadding + 6, y: G.topPadding, width: textSize.width + 12, height: textSize.height + 4)))
+            label: .init(
+                text: text,
+                frame: Rect(
+                    x: x + G.leftPadding + 6, y: G.topPadding, width: textSize.width + 12, height: textSize.height + 4))
+        )
     }
 
     /// The line graph's thumb y (canvas space) and value (data space), interpolated between the nearest valid
@@ -72,12 +79,15 @@ extension ResearchKitGraph.Spec {
         }
         func interpolate(_ pair: (Int, Int), _ measure: (Double) -> Double) -> Double {
             let (a, b) = pair
-            let startX = frame.xAxisPoint(a), endX = frame.xAxisPoint(b)
-            let start = measure(samples[a]!.min), end = measure(samples[b]!.min)
+            let startX = frame.xAxisPoint(a)
+            let endX = frame.xAxisPoint(b)
+            let start = measure(samples[a]!.min)
+            let end = measure(samples[b]!.min)
             guard a != b, endX != startX else { return start }
             return start + (end - start) * (x - startX) / (endX - startX)
         }
-        guard let canvasPair = neighbours(pointIndex(strict: false)), let valuePair = neighbours(pointIndex(strict: true))
+        guard let canvasPair = neighbours(pointIndex(strict: false)),
+            let valuePair = neighbours(pointIndex(strict: true))
         else { return nil }
         let y = interpolate(canvasPair, frame.y)
         let value = snapped.flatMap { samples[$0]?.min } ?? interpolate(valuePair, { $0 })

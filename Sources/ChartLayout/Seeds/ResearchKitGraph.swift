@@ -31,9 +31,12 @@ enum ResearchKitGraph {
                 }
             }
             let container = try decoder.strictContainer(keyedBy: Keys.self)
-            let low = try container.decodeFinite(.min), high = try container.decodeFinite(.max)
+            let low = try container.decodeFinite(.min)
+            let high = try container.decodeFinite(.max)
             // ORKValueRange's initialiser throws for max < min.
-            guard high >= low else { throw container.invalidValue("a range needs max >= min, got min \(low), max \(high)", at: .max) }
+            guard high >= low else {
+                throw container.invalidValue("a range needs max >= min, got min \(low), max \(high)", at: .max)
+            }
             range = ValueRange(min: low, max: high)
         }
     }
@@ -95,7 +98,8 @@ extension ResearchKitGraph.Spec {
         maximumValue = try container.decodeFiniteIfPresent(.maximumValue)
         numberOfDivisions = try container.decodeIfPresent(Int.self, forKey: .numberOfDivisions)
         if let numberOfDivisions, numberOfDivisions < 0 {
-            throw container.invalidValue("numberOfDivisions must be >= 0, got \(numberOfDivisions)", at: .numberOfDivisions)
+            throw container.invalidValue(
+                "numberOfDivisions must be >= 0, got \(numberOfDivisions)", at: .numberOfDivisions)
         }
         xAxisTitles = try container.decodeIfPresent([String].self, forKey: .xAxisTitles)
         showsHorizontalReferenceLines = try container.decode(.showsHorizontalReferenceLines, default: false)
@@ -103,7 +107,8 @@ extension ResearchKitGraph.Spec {
         hiddenVerticalReferenceLines = Set(try container.decode(.hiddenVerticalReferenceLines, default: [Int]()))
         decimalPlaces = try container.decode(.decimalPlaces, default: 0)
         guard (0...10).contains(decimalPlaces) else {
-            throw container.invalidValue("decimalPlaces must be within 0...10, got \(decimalPlaces)", at: .decimalPlaces)
+            throw container.invalidValue(
+                "decimalPlaces must be within 0...10, got \(decimalPlaces)", at: .decimalPlaces)
         }
         tintColor = try container.decode(.tintColor, default: tintColor)
         plotColors = try container.decodeIfPresent([Color].self, forKey: .plotColors)

@@ -18,17 +18,20 @@ extension ResearchKitPieChart.Spec {
         }
         let distance = innerRadius + 10
         func frame(_ index: Int, _ angle: Double) -> Rect {
-            let theta = angle - .pi / 2, size = sizes[index]
+            let theta = angle - .pi / 2
+            let size = sizes[index]
             let center = Point(
                 x: pie.midX + Double.cos(theta) * distance + Double.cos(theta) * size.width / 2,
                 y: pie.midY + Double.sin(theta) * distance + Double.sin(theta) * size.height / 2)
-            return Rect(x: center.x - size.width / 2, y: center.y - size.height / 2, width: size.width, height: size.height)
+            return Rect(
+                x: center.x - size.width / 2, y: center.y - size.height / 2, width: size.width, height: size.height)
         }
         // 3. The nudging loop; frames are always recomputed from the angles, so the wrap step recentres too.
         let passes = nudgeApart(&angles, direction: direction, frame: frame)
         let labels = texts.indices.map { index in
             ResearchKitPieChart.PercentageLabel(
-                text: texts[index], angleDegrees: angles[index] * 180 / .pi, frame: frame(index, angles[index]), color: colors[index])
+                text: texts[index], angleDegrees: angles[index] * 180 / .pi, frame: frame(index, angles[index]),
+                color: colors[index])
         }
         return (labels, passes)
     }
@@ -36,13 +39,18 @@ extension ResearchKitPieChart.Spec {
     /// `adjustIntersectionsOfPercentageLabels`: alternating passes move one neighbour 0.01 rad at a time until a
     /// pass finds no overlap, or the forward passes have turned a full circle. Returns the number of passes.
     private func nudgeApart(_ angles: inout [Double], direction: Double, frame: (Int, Double) -> Rect) -> Int {
-        let step = 0.01, count = angles.count
+        let step = 0.01
+        let count = angles.count
         // Strict overlap: labels that only touch do not count.
         func overlap(_ a: Int, _ b: Int) -> Bool {
-            let first = frame(a, angles[a]), second = frame(b, angles[b])
-            return first.minX < second.maxX && second.minX < first.maxX && first.minY < second.maxY && second.minY < first.maxY
+            let first = frame(a, angles[a])
+            let second = frame(b, angles[b])
+            return first.minX < second.maxX && second.minX < first.maxX && first.minY < second.maxY
+                && second.minY < first.maxY
         }
-        var forward = false, turned = 0.0, passes = 0
+        var forward = false
+        var turned = 0.0
+        var passes = 0
         while true {
             var moved = false
             forward.toggle()
@@ -84,7 +92,9 @@ extension ResearchKitPieChart.Spec {
         let cellWidths = cells.map { 16 + $0.size.width }
         let cellHeight = cells.map { max(10, $0.size.height) }.max() ?? 10
         // 1. The total width; the original's "+10 unless last" compares the segment index with count − 1 (quirk kept).
-        let total = zip(cells, cellWidths).reduce(0.0) { sum, pair in sum + pair.1 + (pair.0.index != count - 1 ? 10 : 0) }
+        let total = zip(cells, cellWidths).reduce(0.0) { sum, pair in
+            sum + pair.1 + (pair.0.index != count - 1 ? 10 : 0)
+        }
         // 2. Rows by width, then items spread evenly by count (rows may overflow the width).
         let rows = max(1, Int((total / size.width).rounded(.up)))
         let perRow = Int((Double(count) / Double(rows)).rounded(.up))
@@ -101,13 +111,17 @@ extension ResearchKitPieChart.Spec {
             let y = top + Double(row) * (cellHeight + 6)
             for member in members {
                 let cell = cells[member]
-                items.append(.init(
-                    text: cell.text, dot: Rect(x: x, y: y + (cellHeight - 10) / 2, width: 10, height: 10),
-                    label: Rect(x: x + 16, y: y + (cellHeight - cell.size.height) / 2, width: cell.size.width, height: cell.size.height),
-                    color: colors[cell.index]))
+                items.append(
+                    .init(
+                        text: cell.text, dot: Rect(x: x, y: y + (cellHeight - 10) / 2, width: 10, height: 10),
+                        label: Rect(
+                            x: x + 16, y: y + (cellHeight - cell.size.height) / 2, width: cell.size.width,
+                            height: cell.size.height),
+                        color: colors[cell.index]))
                 x += cellWidths[member] + 10
             }
         }
-        return .init(frame: Rect(x: 0, y: top, width: size.width, height: height), rows: rows, perRow: perRow, items: items)
+        return .init(
+            frame: Rect(x: 0, y: top, width: size.width, height: height), rows: rows, perRow: perRow, items: items)
     }
 }

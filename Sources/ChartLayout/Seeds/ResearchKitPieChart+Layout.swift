@@ -84,15 +84,18 @@ extension ResearchKitPieChart.Spec: SeedChartStyle {
         var cumulative = 0.0
         let segments = fractions.enumerated().map { index, fraction in
             defer { cumulative += fraction }
-            let (start, end) = drawsClockwise
+            let (start, end) =
+                drawsClockwise
                 ? (-90 + 360 * cumulative, -90 + 360 * (cumulative + fraction))
                 : (-90 - 360 * (cumulative + fraction), -90 - 360 * cumulative)
             return ResearchKitPieChart.Segment(
                 value: values[index], fraction: fraction, startDegrees: start, endDegrees: end, color: colors[index])
         }
         // 6. Percentage labels, nudged apart; none when the sum is 0 (port decision).
-        let placed: (labels: [ResearchKitPieChart.PercentageLabel], passes: Int) = showsPercentageLabels && total > 0
-            ? percentageLabels(fractions: fractions, colors: colors, pie: pie, innerRadius: innerRadius, measurer: measurer)
+        let placed: (labels: [ResearchKitPieChart.PercentageLabel], passes: Int) =
+            showsPercentageLabels && total > 0
+            ? percentageLabels(
+                fractions: fractions, colors: colors, pie: pie, innerRadius: innerRadius, measurer: measurer)
             : ([], 0)
         // 7. The title block: 0 from the top when above the chart, else centred in the hole.
         var lineTop = showsTitleAboveChart ? 0 : pie.midY - blockHeight / 2
@@ -116,14 +119,16 @@ extension ResearchKitPieChart.Spec: SeedChartStyle {
                 let c = Double(channel) / 255
                 return UInt8(((c + (1 - c) * mix) * 255).rounded())
             }
-            return Color(red: lighten(tintColor.red), green: lighten(tintColor.green), blue: lighten(tintColor.blue),
-                         alpha: tintColor.alpha)
+            return Color(
+                red: lighten(tintColor.red), green: lighten(tintColor.green), blue: lighten(tintColor.blue),
+                alpha: tintColor.alpha)
         }
     }
 
     /// Title then text, stacked with no gap, or "No Data" when the values sum to 0. Frames are sized, not placed.
     func titleLines(total: Double, measurer: any TextMeasuring) -> [ResearchKitPieChart.TextLine] {
-        let entries: [(String, Double, Color)] = total > 0
+        let entries: [(String, Double, Color)] =
+            total > 0
             ? [title.map { ($0, titleFontSize, Color.black) }, text.map { ($0, textFontSize, SeedColor.systemGray) }]
                 .compactMap { $0 }
             : [("No Data", titleFontSize, SeedColor.lightGray)]

@@ -43,15 +43,18 @@ extension ResearchKitPieChart.Spec {
         values = try container.decodeFiniteList(.values)
         // A pie of negative parts has no meaning; ResearchKit draws odd clamped arcs and "-25%" labels.
         if let negative = values.firstIndex(where: { $0 < 0 }) {
-            throw container.invalidValue("pie values must be >= 0, got \(values[negative])", at: .values, index: negative)
+            throw container.invalidValue(
+                "pie values must be >= 0, got \(values[negative])", at: .values, index: negative)
         }
         titles = try container.decodeIfPresent([String?].self, forKey: .titles)
         if let titles, titles.count != values.count {
-            throw container.invalidValue("expected \(values.count) titles (one per value), got \(titles.count)", at: .titles)
+            throw container.invalidValue(
+                "expected \(values.count) titles (one per value), got \(titles.count)", at: .titles)
         }
         colors = try container.decodeIfPresent([Color].self, forKey: .colors)
         if let colors, colors.count != values.count {
-            throw container.invalidValue("expected \(values.count) colors (one per value), got \(colors.count)", at: .colors)
+            throw container.invalidValue(
+                "expected \(values.count) colors (one per value), got \(colors.count)", at: .colors)
         }
         tintColor = try container.decode(.tintColor, default: tintColor)
         lineWidth = try container.decodeNonNegative(.lineWidth, default: 10)

@@ -27,7 +27,8 @@ public struct SeedChartCase: CaseDefinition {
         let styleName = try probe.decode(String.self, forKey: .style)
         guard let style = SeedChart.Style(rawValue: styleName) else {
             throw probe.invalidValue(
-                "unknown chart style '\(styleName)' (expected one of \(SeedChartCase.styles.joined(separator: ", ")))", at: .style)
+                "unknown chart style '\(styleName)' (expected one of \(SeedChartCase.styles.joined(separator: ", ")))",
+                at: .style)
         }
         chart = try SeedChart(style: style, from: decoder)
         // 2. The common keys.

@@ -6,9 +6,10 @@ extension KeyedDecodingContainer {
     func decodeFiniteList(_ key: Key) throws -> [Double] {
         let values = try decode([Double].self, forKey: key)
         if let bad = values.firstIndex(where: { !$0.isFinite }) {
-            throw DecodingError.dataCorrupted(.init(
-                codingPath: codingPath + [key, AnyCodingKey(intValue: bad)],
-                debugDescription: "expected a finite number, got \(values[bad])"))
+            throw DecodingError.dataCorrupted(
+                .init(
+                    codingPath: codingPath + [key, AnyCodingKey(intValue: bad)],
+                    debugDescription: "expected a finite number, got \(values[bad])"))
         }
         return values
     }
@@ -17,7 +18,8 @@ extension KeyedDecodingContainer {
     func decodeCanvasSize(_ key: Key) throws -> Size {
         let size = try decode(Size.self, forKey: key)
         guard size.width > 0, size.height > 0 else {
-            throw invalidValue("the canvas size must be greater than 0 on both sides, got \(size.width)x\(size.height)", at: key)
+            throw invalidValue(
+                "the canvas size must be greater than 0 on both sides, got \(size.width)x\(size.height)", at: key)
         }
         return size
     }

@@ -1,4 +1,5 @@
 import LayoutCore
+
 /// Number formatting for seed chart labels, without Foundation.
 enum SeedFormatting {
     /// `printf("%.{places}f", value)` as ResearchKit formats its labels: the exact binary value decides, and only an

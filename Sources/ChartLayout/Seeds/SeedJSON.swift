@@ -85,7 +85,8 @@ extension SeedJSON: Codable {
         }
         if let object = try? decoder.container(keyedBy: AnyCodingKey.self) {
             let keys = object.allKeys.map(\.stringValue).sorted()
-            self = .object(try keys.map { ($0, try object.decode(SeedJSON.self, forKey: AnyCodingKey(stringValue: $0))) })
+            self = .object(
+                try keys.map { ($0, try object.decode(SeedJSON.self, forKey: AnyCodingKey(stringValue: $0))) })
             return
         }
         let single = try decoder.singleValueContainer()
@@ -144,15 +145,20 @@ extension SeedJSON {
             }
         case let (.array(expectedValues), .array(actualValues)):
             guard expectedValues.count == actualValues.count else {
-                return [SeedJSON.mismatch(path + ".count", expected: String(expectedValues.count), actual: String(actualValues.count))]
+                return [
+                    SeedJSON.mismatch(
+                        path + ".count", expected: String(expectedValues.count), actual: String(actualValues.count))
+                ]
             }
             return zip(expectedValues, actualValues).enumerated().flatMap { index, pair in
                 pair.1.mismatches(against: pair.0, path: path + "[\(index)]", tolerance: tolerance)
             }
         case let (.number(expectedValue), .number(actualValue)):
             let (subject, field) = SeedJSON.split(path)
-            return GeometryMismatch.compare(subject, field, expected: expectedValue, actual: actualValue, tolerance: tolerance)
-                .map { [$0] } ?? []
+            return GeometryMismatch.compare(
+                subject, field, expected: expectedValue, actual: actualValue, tolerance: tolerance
+            )
+            .map { [$0] } ?? []
         default:
             return expected == self ? [] : [SeedJSON.mismatch(path, expected: expected.summary, actual: summary)]
         }

@@ -1,45 +1,52 @@
 #!/usr/bin/env python3
-"""The smallest Ristretto peer adapter (docs/conformance.md): JSON lines in, JSON lines out. It lays out an hbox or a
-vbox of fixed-size leaves that fits its proposal, and refuses everything else with the JSON path of the reason."""
+"""The smallest Ristretto peer adapter (docs/engines.md "Protocol"): JSON lines in, JSON lines out. It lays out a flex
+case whose root is a row or a column of fixed-size children, and refuses everything else with the JSON path."""
 import json, sys
 
 class Refusal(Exception): pass
 
-def fixed(value, path):
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or value < 0:
-        raise Refusal(f"{path}: only fixed sizes (a number >= 0)")
-    return float(value)
+def px(values, name, path):
+    value = values.get(name)
+    if not (isinstance(value, dict) and list(value) == ["px"] and value["px"] >= 0):
+        raise Refusal(f"{path}.values.{name}: only a fixed size in px")
+    return float(value["px"])
 
-def check_keys(node, allowed, path):
-    for key in sorted(node.keys() - allowed): raise Refusal(f"{path}.{key}: unsupported")
+def only(element, keys, values, path):  # refuse the first key or property this adapter does not know
+    for key in sorted(element.keys() - keys): raise Refusal(f"{path}.{key}: unsupported")
+    for name in sorted(element.get("values", {}).keys() - values): raise Refusal(f"{path}.values.{name}: unsupported")
 
 def layout(case):
     root = case.get("root") or {}
-    if root.get("type") not in ("hbox", "vbox"): raise Refusal("$.case.root.type: only hbox and vbox")
-    check_keys(root, {"type", "space", "children"}, "$.case.root")
-    main, cross = ("width", "height") if root["type"] == "hbox" else ("height", "width")
-    space, size, frames = fixed(root.get("space", 0), "$.case.root.space"), {main: 0.0, cross: 0.0}, []
-    for index, leaf in enumerate(root.get("children", [])):
+    only(root, {"style", "values", "id", "children"}, {"flex-direction"}, "$.case.root")
+    direction = root.get("values", {}).get("flex-direction", "row")
+    if direction not in ("row", "column"): raise Refusal("$.case.root.values.flex-direction: only row and column")
+    main, cross = ("width", "height") if direction == "row" else ("height", "width")
+    size, frames = {main: 0.0, cross: 0.0}, []
+    for index, child in enumerate(root.get("children", [])):
         path = f"$.case.root.children[{index}]"
-        if leaf.get("type") != "leaf": raise Refusal(f"{path}.type: only leaves")
-        check_keys(leaf, {"type", "width", "height"}, path)
-        leaf_size = {axis: fixed(leaf.get(axis), f"{path}.{axis}") for axis in ("width", "height")}
-        origin = {main: size[main] + (space if index else 0), cross: 0.0}  # leaves start at the top (hbox) or left
-        frames.append({"path": [index], "x": origin["width"], "y": origin["height"], **leaf_size})
-        size = {main: origin[main] + leaf_size[main], cross: max(size[cross], leaf_size[cross])}
-    for axis in ("width", "height"):  # a wrap root takes its content's size when the content fits the proposal
-        if (case.get("proposal") or {}).get(axis) is not None and size[axis] > case["proposal"][axis]:
-            raise Refusal(f"$.case.proposal.{axis}: the content overflows the proposal")
-    return [{"path": [], "x": 0.0, "y": 0.0, **size}] + frames
+        only(child, {"style", "values", "id"}, {"width", "height"}, path)
+        child_size = {axis: px(child.get("values", {}), axis, path) for axis in ("width", "height")}
+        origin = {main: size[main], cross: 0.0}  # packed from the start; fixed heights are not stretched
+        frames.append({"path": [index], **({"id": child["id"]} if "id" in child else {}),
+                       "x": origin["width"], "y": origin["height"], **child_size})
+        size = {main: origin[main] + child_size[main], cross: max(size[cross], child_size[cross])}
+    viewport = case.get("viewport") or {}
+    if viewport.get("width") is not None and size["width"] > viewport["width"]:  # flex-shrink would apply
+        raise Refusal("$.case.viewport.width: the children are wider than the viewport")
+    return [{"path": [], **({"id": root["id"]} if "id" in root else {}), "x": 0.0, "y": 0.0, **size}] + frames
 
 def reply(line):
     try:
         request = json.loads(line)
-        if request.get("op") == "info": return {"name": "example", "version": "0.1 (tools/engines/example)"}
-        if request.get("op") == "layout": return {"frames": layout(request.get("case") or {})}
-        raise Refusal(f"$.op: {request.get('op')!r} is not supported")
-    except (Refusal, ValueError, AttributeError, TypeError) as problem:  # refuse, never die
-        return {"error": str(problem)}
+        if request.get("op") == "info": return {"name": "example", "version": "0.2 (tools/engines/example)"}
+        if request.get("op") != "layout": raise Refusal(f"$.op: {request.get('op')!r} is not supported")
+        only(request, {"op", "case"}, set(), "$")  # no resize, change or rounding
+        if request["case"].get("kind") != "flex": raise Refusal("$.case.kind: only flex cases")
+        return {"frames": layout(request["case"])}
+    except Refusal as refusal:
+        return {"error": str(refusal)}
+    except (ValueError, AttributeError, TypeError, KeyError) as problem:  # malformed: refuse, never die
+        return {"error": f"$: malformed request ({problem})"}
 
 for line in sys.stdin:
     print(json.dumps(reply(line)), flush=True)

@@ -468,8 +468,10 @@ def check_baselines(element: Element, node: Node):
 # MARK: Operations
 
 
-def leaf_at(root: Element, viewport: Node, path, json_path: str) -> tuple[Element, Node]:
-    """The content leaf at `path` (child indices from the root) and its Taffy node."""
+def leaf_at(root: Element, viewport: Node, path, json_path: str, give_content=False) -> tuple[Element, Node]:
+    """The content leaf at `path` (child indices from the root) and its Taffy node. An empty leaf (no children, no
+    content) is made a measured leaf when `give_content` (a layout `change` gives it content, as a browser adds a
+    content block), and refused otherwise (incremental benches)."""
     if not isinstance(path, list):
         refuse(json_path, "expected an array of child indices")
     element, node = root, viewport[0]
@@ -477,8 +479,13 @@ def leaf_at(root: Element, viewport: Node, path, json_path: str) -> tuple[Elemen
         if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(element.children):
             refuse(json_path, f"no element at path {json.dumps(path)}")
         element, node = element.children[index], node[index]
+    if element.children:
+        refuse(json_path, f"the element at path {json.dumps(path)} is not a leaf")
     if element.content is None:
-        refuse(json_path, f"the element at path {json.dumps(path)} is not a leaf with content")
+        if not give_content:
+            refuse(json_path, f"the element at path {json.dumps(path)} is not a leaf with content")
+        element.content = (0.0, 0.0)
+        taffylib.node_set_measure(taffy._ptr, node._node_id, True)
     return element, node
 
 
@@ -503,10 +510,11 @@ def layout_op(request):
             change = request["change"]
             if not isinstance(change, dict) or not isinstance(change.get("content"), dict):
                 refuse("$.change", 'expected {"path":[…],"content":{"width","height"}}')
-            leaf, leaf_node = leaf_at(root, viewport, change.get("path"), "$.change.path")
+            leaf, leaf_node = leaf_at(root, viewport, change.get("path"), "$.change.path", give_content=True)
             content = change["content"]
-            set_content(leaf_node, number(content.get("width", leaf.content[0]), "$.change.content.width"),
-                        number(content.get("height", leaf.content[1]), "$.change.content.height"))
+            leaf.content = (number(content.get("width", leaf.content[0]), "$.change.content.width"),
+                            number(content.get("height", leaf.content[1]), "$.change.content.height"))
+            set_content(leaf_node, *leaf.content)
             compute_layout(viewport)
         check_baselines(root, viewport[0])
         out = []

@@ -360,6 +360,13 @@ float contentBaseline(YGNodeConstRef node, float /*width*/, float height) {
   return top + contentTop(*element, inner, h) + h;
 }
 
+/// Makes a childless node a content leaf: Yoga asks the element for its size and baseline.
+void measureAsContent(YGNodeRef node, Element& element) {
+  YGNodeSetContext(node, &element);
+  YGNodeSetMeasureFunc(node, measureContent);
+  YGNodeSetBaselineFunc(node, contentBaseline);
+}
+
 using SetLength = void (*)(YGNodeRef, float);
 void setLength(YGNodeRef node, const Length& value, SetLength point, SetLength percent, void (*setAuto)(YGNodeRef)) {
   switch (value.kind) {
@@ -398,7 +405,7 @@ YGNodeRef build(Element& element, YGConfigRef config) {
     const Length& inset = element.inset[edge];
     if (inset.kind == Length::Point) YGNodeStyleSetPosition(node, yogaEdge, inset.value);
     else if (inset.kind == Length::Percent) YGNodeStyleSetPositionPercent(node, yogaEdge, inset.value);
-    else YGNodeStyleSetPositionAuto(node, yogaEdge);
+    // auto: Yoga's default (undefined) is CSS's auto
     const Length& margin = element.margin[edge];
     if (margin.kind == Length::Point) YGNodeStyleSetMargin(node, yogaEdge, margin.value);
     else if (margin.kind == Length::Percent) YGNodeStyleSetMarginPercent(node, yogaEdge, margin.value);
@@ -412,11 +419,7 @@ YGNodeRef build(Element& element, YGConfigRef config) {
     if (gap.kind == Length::Percent) YGNodeStyleSetGapPercent(node, gutter, gap.value);
     else YGNodeStyleSetGap(node, gutter, gap.value);
   }
-  if (element.hasContent) {
-    YGNodeSetContext(node, &element);
-    YGNodeSetMeasureFunc(node, measureContent);
-    YGNodeSetBaselineFunc(node, contentBaseline);
-  }
+  if (element.hasContent) measureAsContent(node, element);
   for (size_t index = 0; index < element.children.size(); ++index)
     YGNodeInsertChild(node, build(element.children[index], config), index);
   return node;
@@ -493,7 +496,9 @@ struct LeafAt {
   YGNodeRef node;
 };
 
-LeafAt leafAt(Element& root, const YogaTree& tree, const json& path, const std::string& jsonPath) {
+/// The leaf at `path`; an empty leaf (no children, no content) is made a content leaf when `giveContent` (a layout
+/// `change` gives it content, as a browser adds a content block), and refused otherwise (incremental benches).
+LeafAt leafAt(Element& root, const YogaTree& tree, const json& path, const std::string& jsonPath, bool giveContent = false) {
   if (!path.is_array()) refuse(jsonPath, "expected an array of child indices");
   Element* element = &root;
   YGNodeRef node = tree.root();
@@ -504,7 +509,12 @@ LeafAt leafAt(Element& root, const YogaTree& tree, const json& path, const std::
     element = &element->children[index.get<size_t>()];
     node = YGNodeGetChild(node, index.get<size_t>());
   }
-  if (!element->hasContent) refuse(jsonPath, "the element at path " + path.dump() + " is not a leaf with content");
+  if (!element->children.empty()) refuse(jsonPath, "the element at path " + path.dump() + " is not a leaf");
+  if (!element->hasContent) {
+    if (!giveContent) refuse(jsonPath, "the element at path " + path.dump() + " is not a leaf with content");
+    element->hasContent = true;
+    measureAsContent(node, *element);
+  }
   return {element, node};
 }
 
@@ -528,7 +538,7 @@ json layoutOp(const json& request, YGConfigRef config) {
     const json& change = request["change"];
     if (!change.is_object() || !change.contains("path") || !change.contains("content") || !change["content"].is_object())
       refuse("$.change", "expected {\"path\":[…],\"content\":{\"width\",\"height\"}}");
-    LeafAt leaf = leafAt(flexCase.root, tree, change["path"], "$.change.path");
+    LeafAt leaf = leafAt(flexCase.root, tree, change["path"], "$.change.path", true);
     const json& content = change["content"];
     setContent(leaf, number(content.value("width", json(leaf.element->contentWidth)), "$.change.content.width", 0, "a number ≥ 0"),
                number(content.value("height", json(leaf.element->contentHeight)), "$.change.content.height", 0, "a number ≥ 0"));
