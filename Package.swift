@@ -22,6 +22,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-numerics", from: "1.1.1"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
         .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
+        .package(url: "https://github.com/apple/swift-system", from: "1.4.0"),
         // Tests only: property-based testing with fixed seeds and shrinking.
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
@@ -66,6 +67,7 @@ let package = Package(
             dependencies: [
                 "LayoutCore", "BoxLayout", "Conformance", "CanonicalJSON",
                 .product(name: "Subprocess", package: "swift-subprocess"),
+                .product(name: "SystemPackage", package: "swift-system"),
             ]),
         /// Timing: the benchmark workloads, the harness that runs every engine on them, and its reports.
         .target(name: "Benchmarking", dependencies: ["LayoutCore", "BoxLayout", "Engines", "CanonicalJSON"]),
@@ -90,23 +92,29 @@ let package = Package(
         // MARK: Tests — one target per module, plus shared support.
 
         .target(name: "TestSupport", dependencies: ["LayoutCore"], path: "Tests/TestSupport"),
-        .testTarget(name: "LayoutCoreTests", dependencies: ["LayoutCore", "TestSupport"]),
+        .testTarget(name: "LayoutCoreTests", dependencies: ["LayoutCore"]),
         .testTarget(
             name: "BoxLayoutTests",
-            dependencies: ["BoxLayout", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based")]),
+            dependencies: [
+                "BoxLayout", "LayoutCore", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
+            ]),
         .testTarget(
             name: "ChartLayoutTests",
-            dependencies: ["ChartLayout", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based")]),
-        .testTarget(name: "FlexboxTests", dependencies: ["Flexbox", "BoxLayout", "TestSupport"]),
-        .testTarget(name: "PixelDiffTests", dependencies: ["PixelDiff", "TestSupport"]),
-        .testTarget(name: "GDRenderTests", dependencies: ["GDRender", "TestSupport"]),
+            dependencies: [
+                "ChartLayout", "LayoutCore", "TestSupport", .product(name: "RealModule", package: "swift-numerics"),
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]),
+        .testTarget(name: "FlexboxTests", dependencies: ["Flexbox", "BoxLayout", "LayoutCore", "TestSupport"]),
+        .testTarget(name: "PixelDiffTests", dependencies: ["PixelDiff"]),
+        .testTarget(name: "GDRenderTests", dependencies: ["GDRender", "LayoutCore", "PixelDiff", "TestSupport"]),
         .testTarget(
             name: "ConformanceTests",
-            dependencies: ["Conformance", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based")],
+            dependencies: ["Conformance", "TestSupport"],
             exclude: ["bad-inputs"]),
-        .testTarget(name: "EnginesTests", dependencies: ["Engines", "Benchmarking", "Conformance", "TestSupport"]),
-        .testTarget(name: "BenchmarkingTests", dependencies: ["Benchmarking", "Engines", "BoxLayout", "LayoutCore", "TestSupport"]),
-        .testTarget(name: "GentestTests", dependencies: ["Gentest", "Engines", "CanonicalJSON", "TestSupport"]),
+        .testTarget(name: "EnginesTests", dependencies: ["Engines", "Benchmarking", "Conformance", "LayoutCore", "TestSupport"]),
+        .testTarget(name: "BenchmarkingTests", dependencies: ["Benchmarking", "Engines", "BoxLayout", "LayoutCore"]),
+        .testTarget(
+            name: "GentestTests", dependencies: ["Gentest", "Engines", "BoxLayout", "LayoutCore", "CanonicalJSON", "TestSupport"]),
         .testTarget(name: "ristrettoTests", dependencies: ["ristretto", "TestSupport"]),
     ]
 )
