@@ -59,13 +59,13 @@ let package = Package(
         /// Case files, the conformance runner, record mode and reports.
         .target(
             name: "Conformance",
-            dependencies: ["LayoutCore", "BoxLayout", "ChartLayout", "PixelDiff", "GDRender", "CanonicalJSON"]),
+            dependencies: ["LayoutCore", "BoxLayout", "ChartLayout", "Flexbox", "PixelDiff", "GDRender", "CanonicalJSON"]),
         /// The engine protocol, the in-process reference, subprocess adapters, the catalogue, and judging engines
         /// on the corpus (the engine matrix, its reports, the differential check).
         .target(
             name: "Engines",
             dependencies: [
-                "LayoutCore", "BoxLayout", "Conformance", "CanonicalJSON",
+                "LayoutCore", "BoxLayout", "Flexbox", "Conformance", "CanonicalJSON",
                 .product(name: "Subprocess", package: "swift-subprocess"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ]),
@@ -75,11 +75,15 @@ let package = Package(
         .target(
             name: "Gentest",
             dependencies: ["LayoutCore", "BoxLayout", "Conformance", "Engines", "CanonicalJSON"]),
+        /// Importers: other projects' fixture suites (Taffy's XML and HTML, Yoga's gentest HTML, WPT check-layout) as
+        /// flex cases, answered by a browser where the suite records no answer.
+        .target(name: "Importers", dependencies: ["LayoutCore", "Flexbox", "Engines", "CanonicalJSON"]),
         /// The command-line interface; its commands and output formats are a contract (docs/cli.md).
         .executableTarget(
             name: "ristretto",
             dependencies: [
                 "LayoutCore", "BoxLayout", "PixelDiff", "GDRender", "Conformance", "Engines", "Benchmarking", "Gentest",
+                "Importers", "Flexbox",
                 "CanonicalJSON", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         /// The instruction-count driver tools/bench-instructions runs under callgrind (docs/benchmarks.md).
@@ -111,10 +115,15 @@ let package = Package(
             name: "ConformanceTests",
             dependencies: ["Conformance", "TestSupport"],
             exclude: ["bad-inputs"]),
-        .testTarget(name: "EnginesTests", dependencies: ["Engines", "Benchmarking", "Conformance", "LayoutCore", "TestSupport"]),
+        .testTarget(
+            name: "EnginesTests",
+            dependencies: [
+                "Engines", "Benchmarking", "Conformance", "BoxLayout", "Flexbox", "CanonicalJSON", "LayoutCore", "TestSupport",
+            ]),
         .testTarget(name: "BenchmarkingTests", dependencies: ["Benchmarking", "Engines", "BoxLayout", "LayoutCore"]),
         .testTarget(
             name: "GentestTests", dependencies: ["Gentest", "Engines", "BoxLayout", "LayoutCore", "CanonicalJSON", "TestSupport"]),
-        .testTarget(name: "ristrettoTests", dependencies: ["ristretto", "TestSupport"]),
+        .testTarget(name: "ImportersTests", dependencies: ["Importers", "Flexbox", "LayoutCore", "TestSupport"]),
+        .testTarget(name: "ristrettoTests", dependencies: ["ristretto", "Conformance", "TestSupport"]),
     ]
 )

@@ -1,4 +1,5 @@
 import BoxLayout
+import Flexbox
 import Foundation
 import LayoutCore
 
@@ -18,7 +19,11 @@ public struct CaseFile: Sendable {
     /// The engine that answered the case's `expect` when it was not the reference (a box case with a `source`,
     /// e.g. the chrome suite). Such a case is geometry-only: it is checked against its `expect` alone, must not
     /// have a golden PNG, and `record` never writes one for it.
-    public var foreignSource: String? { (definition as? BoxCase)?.source?.engine }
+    /// A flex case is always geometry-only: its answers come from browsers, not from the reference's picture.
+    public var foreignSource: String? {
+        if let flexCase = definition as? FlexCase { return flexCase.source?.engines.joined(separator: ", ") ?? "css" }
+        return (definition as? BoxCase)?.source?.engine
+    }
 }
 
 /// Reads and decodes case files of every kind.

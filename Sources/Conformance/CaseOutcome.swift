@@ -6,6 +6,9 @@ public struct CaseOutcome: Sendable {
         case passed, failed
         /// The case or its golden could not be read: bad input (exit code 2).
         case error
+        /// The reference cannot express the case (a flex case outside Puyopuyo's semantics): not judged, and not
+        /// a failure; its message says why.
+        case skipped
     }
 
     public var identifier: String
@@ -50,10 +53,11 @@ public struct RunSummary: Sendable {
 
     public var passed: Int { outcomes.count { $0.status == .passed } }
     /// Failed and errored cases together, as the summary line counts them.
-    public var failed: Int { outcomes.count { $0.status != .passed } }
+    public var failed: Int { outcomes.count { $0.status == .failed || $0.status == .error } }
+    public var skipped: Int { outcomes.count { $0.status == .skipped } }
 
-    /// `N passed, N failed`: the contract's last line.
-    public var line: String { "\(passed) passed, \(failed) failed" }
+    /// `N passed, N failed` (`, N skipped` when the reference skipped any): the contract's last line.
+    public var line: String { "\(passed) passed, \(failed) failed" + (skipped > 0 ? ", \(skipped) skipped" : "") }
 
     /// 0 all passed, 2 when any case or golden was unreadable, 1 when any comparison failed.
     public var exitCode: Int32 {

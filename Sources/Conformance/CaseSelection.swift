@@ -32,7 +32,11 @@ public enum CaseSelection {
         }
     }
 
-    /// Every `*.json` under `golden` (except README-like and font folders), as identifiers relative to it, sorted.
+    /// The folders of a golden folder that hold no cases: the pinned fonts, and each engine's known failures
+    /// (`<golden>/expectations/<engine>.json`, docs/conformance.md).
+    public static let reservedFolders = ["fonts", "expectations"]
+
+    /// Every `*.json` under `golden` (except hidden and reserved folders), as identifiers relative to it, sorted.
     public static func discover(golden: String) throws(InputError) -> [String] {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: golden, isDirectory: &isDirectory), isDirectory.boolValue else {
@@ -43,7 +47,7 @@ public enum CaseSelection {
         }
         var identifiers: [String] = []
         while let relative = enumerator.nextObject() as? String {
-            guard relative.hasSuffix(".json"), !relative.hasPrefix("fonts/"),
+            guard relative.hasSuffix(".json"), !reservedFolders.contains(where: { relative.hasPrefix($0 + "/") }),
                 !relative.split(separator: "/").contains(where: { $0.hasPrefix(".") })
             else { continue }
             identifiers.append(String(relative.dropLast(".json".count)))

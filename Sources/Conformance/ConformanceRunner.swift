@@ -1,4 +1,5 @@
 import BoxLayout
+import Flexbox
 import Foundation
 import GDRender
 import LayoutCore
@@ -67,6 +68,12 @@ public struct ConformanceRunner: Sendable {
         do {
             // 1. Load.
             let file = try CaseLoader.load(casePath, identifier: identifier)
+            if let flexCase = file.definition as? FlexCase, let reason = flexCase.referenceRefusal {
+                outcome.status = .skipped
+                outcome.messages = ["the reference cannot express this flex case: \(reason)"]
+                outcome.seconds = (ContinuousClock.now - clock).inSeconds
+                return outcome
+            }
             // 2. Geometry before pixels: a wrong frame explains a pixel failure better than the pixels do.
             let evaluation = try CaseEvaluator.evaluate(file, font: options.font)
             if !evaluation.mismatches.isEmpty {
@@ -107,7 +114,7 @@ public struct ConformanceRunner: Sendable {
     /// A geometry-only case (its `expect` answered by `engine`) is checked by its `expect` alone: it must have
     /// one, and a golden PNG next to it is an error, since the reference's picture would pass for the engine's.
     func checkGeometryOnly(_ file: CaseFile, engine: String) throws(InputError) {
-        guard (file.definition as? BoxCase)?.expect != nil else {
+        guard (file.definition as? BoxCase)?.expect != nil || (file.definition as? FlexCase)?.expect != nil else {
             throw InputError(
                 file: file.path, jsonPath: "$.expect",
                 message: "a case answered by \(engine) (it has a source) must have an expect")

@@ -7,10 +7,11 @@ public enum Reports {
     public static func junit(_ summary: RunSummary) -> String {
         let failures = summary.outcomes.count { $0.status == .failed }
         let errors = summary.outcomes.count { $0.status == .error }
+        let skipped = summary.skipped
         var xml = """
             <?xml version="1.0" encoding="UTF-8"?>
-            <testsuites name="ristretto conform" tests="\(summary.outcomes.count)" failures="\(failures)" errors="\(errors)" time="\(format(summary.seconds))">
-              <testsuite name="golden" tests="\(summary.outcomes.count)" failures="\(failures)" errors="\(errors)" time="\(format(summary.seconds))">
+            <testsuites name="ristretto conform" tests="\(summary.outcomes.count)" failures="\(failures)" errors="\(errors)" skipped="\(skipped)" time="\(format(summary.seconds))">
+              <testsuite name="golden" tests="\(summary.outcomes.count)" failures="\(failures)" errors="\(errors)" skipped="\(skipped)" time="\(format(summary.seconds))">
 
             """
         for outcome in summary.outcomes {
@@ -20,6 +21,8 @@ public enum Reports {
             switch outcome.status {
             case .passed:
                 xml += "/>\n"
+            case .skipped:
+                xml += ">\n      <skipped message=\"\(escape(outcome.messages.first ?? "skipped"))\"/>\n    </testcase>\n"
             case .failed, .error:
                 let tag = outcome.status == .failed ? "failure" : "error"
                 xml +=
@@ -32,7 +35,7 @@ public enum Reports {
     /// Markdown for a CI step summary: totals, then a table of the cases that did not pass with their first messages.
     public static func markdown(_ summary: RunSummary) -> String {
         var text = "## Ristretto conformance\n\n**\(summary.line)** in \(String(format: "%.1f", summary.seconds)) s\n"
-        let problems = summary.outcomes.filter { $0.status != .passed }
+        let problems = summary.outcomes.filter { $0.status == .failed || $0.status == .error }
         guard !problems.isEmpty else { return text + "\nAll cases match their geometry and golden PNGs.\n" }
         text += "\n| case | status | problem | pixels |\n|---|---|---|---|\n"
         for outcome in problems {
@@ -90,7 +93,7 @@ public enum Reports {
 
             """
         // The failing cases first, so a reader sees them without scrolling past every passing row.
-        for outcome in summary.outcomes where outcome.status != .passed {
+        for outcome in summary.outcomes where outcome.status == .failed || outcome.status == .error {
             page +=
                 "<div class=\"case\" id=\"\(escape(outcome.identifier))\"><h2>\(escape(outcome.identifier)) — \(outcome.status.rawValue)</h2><pre>\(escape(outcome.failureText))</pre><div class=\"images\">"
             for (title, path) in [

@@ -1,5 +1,6 @@
 import BoxLayout
 import Conformance
+import Flexbox
 import Foundation
 import LayoutCore
 
@@ -133,14 +134,20 @@ public struct PeerConformance: Sendable {
         // 1. Load: strictly, as the reference does, so a peer never judges a case the suite calls unreadable.
         let path = golden + "/" + identifier + ".json"
         let caseJSON: Data
-        let boxCase: BoxCase
+        let expect: BoxFrames
+        let tolerance: Tolerance
         do {
             caseJSON = try CaseLoader.readFile(path, limit: CaseLoader.maxFileBytes)
-            // 2. Peers judge geometry only: chart, scene and seed cases, and box cases without `expect`, are not theirs.
-            guard let definition = try CaseLoader.load(path, identifier: identifier).definition as? BoxCase,
-                definition.expect != nil
-            else { return .notApplicable }
-            boxCase = definition
+            // 2. Peers judge geometry only: box and flex cases with `expect`; chart, scene and seed cases are not
+            //    theirs.
+            switch try CaseLoader.load(path, identifier: identifier).definition {
+            case let boxCase as BoxCase where boxCase.expect != nil:
+                (expect, tolerance) = (boxCase.expect!, boxCase.tolerance)
+            case let flexCase as FlexCase where flexCase.expect != nil:
+                (expect, tolerance) = (flexCase.expect!, flexCase.tolerance)
+            default:
+                return .notApplicable
+            }
         } catch {
             return .error("\(error)")
         }
@@ -154,12 +161,12 @@ public struct PeerConformance: Sendable {
             return .failed("\(error)")
         }
         // 4. Compare by path. An expectation without the root lists only the nodes it checks.
-        let expected = boxCase.expect?.frames ?? []
+        let expected = expect.frames
         let isComplete = expected.contains { $0.path.isEmpty }
         let listed = Set(expected.map(\.path))
         let mismatches = compareFrames(
             expected: expected, actual: isComplete ? frames : frames.filter { listed.contains($0.path) },
-            tolerance: max(peer.tolerance, boxCase.tolerance.geometry))
+            tolerance: max(peer.tolerance, tolerance.geometry))
         guard let first = mismatches.first else { return .passed }
         let mismatch = first + (mismatches.count > 1 ? " (and \(mismatches.count - 1) more)" : "")
         if let reason = KnownDifference.reason(in: knownDifferences, engine: peer.name, caseName: identifier) {
@@ -220,6 +227,7 @@ extension EngineColumn {
                     case .passed: .passed
                     case .failed: .failed(message)
                     case .error: .error(message)
+                    case .skipped: .refused(message)
                     }
                 return EngineCaseResult(
                     identifier: outcome.identifier, verdict: verdict, detail: outcome.failureText,

@@ -12,7 +12,7 @@ public struct EngineCaseResult: Hashable, Sendable {
         case error(String)
         /// The engine cannot express the case; its message names the property and its JSON path.
         case refused(String)
-        /// The answer differs in a documented semantic difference (tools/engines/known-differences.json).
+        /// The answer differs where the engine's known failures say it does (`<golden>/expectations/<engine>.json`).
         case known(reason: String, mismatch: String)
         /// The engine does not judge this kind of case: peers are checked on box geometry only.
         case notApplicable

@@ -8,7 +8,8 @@ import Foundation
 #endif
 
 /// A documented semantic difference between a peer and Puyopuyo's semantics (docs/engines.md), read from
-/// tools/engines/known-differences.json, so that `bench --check` and `conform --engine` fail only on a new one.
+/// each engine's `<golden>/expectations/<engine>.json` (`EngineExpectations`), so that `bench --check` and
+/// `conform --engine` fail only on a new one.
 public struct KnownDifference: Decodable, Hashable, Sendable {
     /// An engine name or `*`.
     public var engine: String

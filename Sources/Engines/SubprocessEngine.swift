@@ -1,4 +1,6 @@
+import BoxLayout
 import CanonicalJSON
+import Flexbox
 import Foundation
 import LayoutCore
 import Subprocess
@@ -23,6 +25,8 @@ public final class SubprocessEngine: LayoutEngineAdapter, @unchecked Sendable {
     public let executablePath: String
     private let lock = NSLock()
     private var session: AdapterSession?
+    /// The last case translated for the adapter, and what it became (`adapterCase(of:)`).
+    private var lastCase: (json: Data, wire: CanonicalJSON)?
     private var timeout: Duration
 
     /// How long one request may take before the adapter is killed and the request fails with
@@ -91,19 +95,20 @@ public final class SubprocessEngine: LayoutEngineAdapter, @unchecked Sendable {
     }
 
     /// `{"op":"layout","case":…}` plus `"resize":W` or `"change":{"path","content"}` and `"rounding":true`
-    /// when asked (peer protocol, the peer protocol of docs/design.md).
+    /// when asked (docs/engines.md "Protocol"). The case goes out as a flex case (`adapterCase(of:)`).
     public func layout(caseJSON: Data, change: LayoutChange?, rounding: Bool) throws -> [PeerFrame] {
-        var line = #"{"op":"layout""#
+        var request: [String: CanonicalJSON] = ["op": .string("layout"), "case": try adapterCase(of: caseJSON)]
         switch change {
         case nil: break
-        case .resize(let width): line += #","resize":"# + shortestText(width)
+        case .resize(let width): request["resize"] = .number(width)
         case .content(let path, let size):
-            line +=
-                #","change":{"path":"# + Self.numberList(path.map(Double.init)) + #","content":{"width":"#
-                + shortestText(size.width) + #","height":"# + shortestText(size.height) + "}}"
+            request["change"] = .object([
+                "path": Self.numbers(path.map(Double.init)),
+                "content": .object(["width": .number(size.width), "height": .number(size.height)]),
+            ])
         }
-        if rounding { line += #","rounding":true"# }
-        let reply = try request(line + #","case":"# + (try singleLine(caseJSON)) + "}")
+        if rounding { request["rounding"] = .bool(true) }
+        let reply = try self.request(CanonicalJSON.object(request).line)
         guard let frames = reply.frames else {
             throw EngineError.protocolFailure(engine: name, message: "layout reply lacks frames")
         }
@@ -112,16 +117,17 @@ public final class SubprocessEngine: LayoutEngineAdapter, @unchecked Sendable {
 
     /// `{"op":"bench","iterations":N,"mode":M,…,"case":…}` with `"widths"` (resize) or `"change"` (incremental).
     public func bench(caseJSON: Data, iterations: Int, plan: BenchPlan) throws -> BenchBatch {
-        var line = #"{"op":"bench","iterations":\#(iterations),"mode":"\#(plan.mode.rawValue)""#
+        var request: [String: CanonicalJSON] = [
+            "op": .string("bench"), "iterations": .number(Double(iterations)), "mode": .string(plan.mode.rawValue),
+            "case": try adapterCase(of: caseJSON),
+        ]
         switch plan {
         case .fresh, .relayout: break
-        case .resize(let widths): line += #","widths":"# + Self.numberList(widths)
+        case .resize(let widths): request["widths"] = Self.numbers(widths)
         case .incremental(let change):
-            line +=
-                #","change":{"path":"# + Self.numberList(change.path.map(Double.init)) + #","widths":"#
-                + Self.numberList(change.widths) + "}"
+            request["change"] = .object(["path": Self.numbers(change.path.map(Double.init)), "widths": Self.numbers(change.widths)])
         }
-        let reply = try request(line + #","case":"# + (try singleLine(caseJSON)) + "}")
+        let reply = try self.request(CanonicalJSON.object(request).line)
         guard let nanos = reply.nanosPerLayout, nanos.isFinite, nanos >= 0 else {
             throw EngineError.protocolFailure(engine: name, message: "bench reply lacks a finite nanosPerLayout")
         }
@@ -143,8 +149,37 @@ public final class SubprocessEngine: LayoutEngineAdapter, @unchecked Sendable {
     // MARK: The request line
 
     /// `[1,2.5,3]`: numbers in their shortest exact form.
-    static func numberList(_ numbers: [Double]) -> String {
-        "[" + numbers.map(shortestText).joined(separator: ",") + "]"
+    static func numbers(_ numbers: [Double]) -> CanonicalJSON { .array(numbers.map(CanonicalJSON.number)) }
+
+    /// The case as an adapter receives it: a flex case as is, a box case through the one box → CSS translation
+    /// (`BoxToFlex`), so no adapter knows Puyopuyo. A box case without a CSS equivalent is refused here with the
+    /// JSON path of the property, as an adapter refuses what its engine lacks. The last translation is kept: the
+    /// harness sends the same case in every batch, and a 100 000-node case takes longer to translate than to send.
+    func adapterCase(of caseJSON: Data) throws -> CanonicalJSON {
+        if let cached = lock.withLock({ lastCase?.json == caseJSON ? lastCase?.wire : nil }) { return cached }
+        struct Kind: Decodable { var kind: String }
+        let wire: CanonicalJSON
+        do {
+            switch try JSONDecoder().decode(Kind.self, from: caseJSON).kind {
+            case "flex":
+                wire = try CanonicalJSON(encoding: JSONDecoder().decode(FlexCase.self, from: caseJSON).adapterCase)
+            case "box":
+                let boxCase = try JSONDecoder().decode(BoxCase.self, from: caseJSON)
+                do {
+                    wire = try CanonicalJSON(encoding: BoxToFlex.translate(boxCase).adapterCase)
+                } catch let refusal as BoxToFlex.Refusal {
+                    throw EngineError.adapter(engine: name, message: "\(refusal)")
+                }
+            case let other:
+                throw EngineError.adapter(engine: name, message: "$.kind: adapters take flex and box cases, not \(other)")
+            }
+        } catch let error as EngineError {
+            throw error
+        } catch {
+            throw EngineError.adapter(engine: name, message: "the case is not a readable box or flex case: \(error)")
+        }
+        lock.withLock { lastCase = (caseJSON, wire) }
+        return wire
     }
 
     /// One adapter reply; which fields are present depends on the op.
@@ -159,13 +194,6 @@ public final class SubprocessEngine: LayoutEngineAdapter, @unchecked Sendable {
         var coreNanosPerLayout: Double?
     }
 
-    /// The case as one line of JSON: the protocol is line-based, and golden files are pretty-printed.
-    private func singleLine(_ caseJSON: Data) throws -> String {
-        guard caseJSON.contains(UInt8(ascii: "\n")) || caseJSON.contains(UInt8(ascii: "\r")) else {
-            return String(decoding: caseJSON, as: UTF8.self)
-        }
-        return try CanonicalJSON(parsing: caseJSON).line
-    }
 
     private func request(_ line: String) throws -> Reply {
         let text: String = try lock.withLock {

@@ -1,7 +1,8 @@
 import LayoutCore
 
 /// The case as an adapter receives it under `{"op": "layout", "case": …}` (docs/flex-case-format.md, "What
-/// adapters receive"): `viewport` and `root`, and nothing else (no name, `expect`, `tolerance` or `source`).
+/// adapters receive"): `kind` ("flex", so an adapter can tell it from anything else), `viewport` and `root`, and
+/// nothing else (no name, `expect`, `tolerance` or `source`).
 /// Every element carries its style twice, as canonical CSS text (`style`) and typed (`values`), so no adapter
 /// parses CSS; both list only the properties the case gives.
 public struct FlexAdapterCase: Encodable, Hashable, Sendable {
@@ -13,10 +14,11 @@ public struct FlexAdapterCase: Encodable, Hashable, Sendable {
         root = flexCase.root
     }
 
-    enum CodingKeys: String, CodingKey { case viewport, root }
+    enum CodingKeys: String, CodingKey { case kind, viewport, root }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode("flex", forKey: .kind)
         try container.encode(viewport, forKey: .viewport)
         try container.encode(Element(root), forKey: .root)
     }

@@ -2,10 +2,19 @@ import BoxLayout
 import LayoutCore
 
 extension FlexCase {
-    /// Not yet: the reference lays flex cases out only through the box translation, which a later step adds.
-    /// - Throws: always, `CaseError` at `$.root`.
+    /// The reference's layout: the box case whose translation this is (`BoxToFlex.boxCase(from:)`), laid out by
+    /// BoxLayout. Its frames are already a flex case's: border boxes relative to the parent's border box, the
+    /// root at its margins, inactive (`display: none`) nodes left out with their paths still counted.
+    /// - Throws: `CaseError` at the flex JSON path of the first property outside the translation's image
+    ///   (`$.root.style.order: the reference cannot express this flex case: 1 has no Puyopuyo equivalent`).
     public func layout(measurer: any TextMeasuring) throws -> BoxFrames {
-        throw CaseError(path: "$.root", message: "the reference lays out flex cases through the box translation")
+        let boxCase: BoxCase
+        do {
+            boxCase = try BoxToFlex.boxCase(from: self)
+        } catch {
+            throw CaseError(path: error.path, message: "the reference cannot express this flex case: \(error.reason)")
+        }
+        return try boxCase.layout(measurer: measurer)
     }
 
     /// Compared exactly as a box case compares its frames (same subjects, fields and tolerance), by asking a box

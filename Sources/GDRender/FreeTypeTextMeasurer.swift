@@ -34,6 +34,7 @@ public struct FreeTypeTextMeasurer: TextMeasuring {
     public func ascent(fontSize: Double) -> Double { ascentRatio * fontSize }
 
     func inkBounds<S: StringProtocol>(of text: S, fontSize: Double) -> (width: Int32, failure: String?) {
+        guard GDFontCache.ready else { return (0, "libgd could not set up its FreeType font cache") }
         var bounds = [Int32](repeating: 0, count: 8)
         var extra = GDFontOptions.pixelExact
         let message = String(text).withCString { string in
@@ -45,6 +46,13 @@ public struct FreeTypeTextMeasurer: TextMeasuring {
         if let message { return (0, String(cString: message)) }
         return (bounds[2] - bounds[0], nil)
     }
+}
+
+/// libgd's FreeType font cache. **It must be set up before two threads draw text at once**: libgd sets it up on
+/// first use without a lock, and two parallel first uses (the runner's workers, Swift Testing's parallel tests)
+/// raced into a crash inside libgd. A Swift `static let` runs its initializer exactly once, thread-safely.
+enum GDFontCache {
+    static let ready: Bool = gdFontCacheSetup() == 0
 }
 
 enum GDFontOptions {

@@ -123,7 +123,7 @@ public struct GDRenderer: Sendable {
         }
         // 2. Each line from its baseline origin; libgd turns counter-clockwise, our angles turn clockwise.
         let color = run.color.withOpacity(opacity)
-        guard color.alpha > 0 else { return }
+        guard color.alpha > 0, GDFontCache.ready else { return }
         var extra = GDFontOptions.pixelExact
         for line in layout.lines where !line.text.isEmpty {
             let origin = rotate(line.baselineOrigin)

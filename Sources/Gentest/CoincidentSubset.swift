@@ -227,8 +227,10 @@ extension Axis {
 /// reference's frames. The fuzzer classifies the peer's disagreement on such a case as known, and the corpus
 /// leaves such cases out, so that every engine must pass every generated case. Pure.
 public enum KnownPeerDifference: String, CaseIterable, Hashable, Sendable {
-    /// Taffy (stretchable 1.1.8) sizes a nested flow with an exactly full line as if that line broke once more:
-    /// a VBox around an HFlow 38 high holding items 0 and 38 high is 4 wide instead of 2.
+    /// Taffy 0.7.7 (stretchable 1.1.8) sizes a flow that is a flex item with an exactly full line as if that line
+    /// broke once more: a VBox around an HFlow 38 high holding items 0 and 38 high is 4 wide instead of 2. Every
+    /// root is a flex item too (the only item of its viewport, docs/flex-case-format.md), so a root flow counts:
+    /// a VFlow 28 wide holding items 0 and 6 + 22 wide is 4 high instead of 2.
     case taffyNestedFullLine = "taffy-nested-full-line"
     /// Yoga (pyyoga 0.1.0) may give a nested row or column that is empty along an axis (size 0) but not childless
     /// (inactive children count) the whole space available on that axis: under a proposal 20 wide, a VBox around an HBox around a VBox
@@ -252,7 +254,7 @@ public enum KnownPeerDifference: String, CaseIterable, Hashable, Sendable {
         var stack: [(node: BoxNode, path: [Int])] = [(boxCase.root, [])]
         while let (node, path) = stack.popLast() {
             guard node.activated, let frame = byPath[path] else { continue }
-            if !path.isEmpty, node.type.isFlowType, hasFullLine(node, frame: frame, path: path, byPath: byPath) {
+            if node.type.isFlowType, hasFullLine(node, frame: frame, path: path, byPath: byPath) {
                 found.insert(.taffyNestedFullLine)
             }
             if !path.isEmpty, node.type.isLinearType, frame.width == 0 || frame.height == 0, !node.children.isEmpty {

@@ -11,8 +11,8 @@ extension ConformCommand {
     /// (geometry and pixels); peers are judged on box geometry only.
     func runEngines(_ engines: [EngineChoice], identifiers: [String]) throws {
         let runner = try engines.contains { if case .reference = $0 { true } else { false } } ? referenceRunner() : nil
-        let conformance = PeerConformance(
-            golden: suite.golden, knownDifferences: try engineOptions.peers.loadKnownDifferences())
+        let knownDifferences = try engineOptions.peers.loadKnownDifferences(golden: suite.golden)
+        let conformance = PeerConformance(golden: suite.golden, knownDifferences: knownDifferences)
         let referenceRun = ReferenceRun()
         let matrix = runEngineMatrix(engines, identifiers: identifiers, conformance: conformance) {
             // Only called for the reference, which exists exactly when `runner` does.
@@ -32,11 +32,40 @@ extension ConformCommand {
             }
         }
         for skipped in matrix.skipped { print(skipped.line) }
+        let recorded = try reviewExpectations(matrix, entries: knownDifferences)
         print("\n" + Reports.matrixTable(matrix) + "\n")
         for column in matrix.columns { print("\(column.engine): \(column.version ?? "")") }
         try writeReports(matrix, reference: referenceRun.summary)
         print(matrix.line)
-        if matrix.exitCode != 0 { throw ExitCode(matrix.exitCode) }
+        // Failures that --update-known just recorded are known from now on; errors still fail the run.
+        let exitCode = recorded && matrix.exitCode == 1 ? 0 : matrix.exitCode
+        if exitCode != 0 { throw ExitCode(exitCode) }
+    }
+
+    /// Prints each peer's stale known failures (entries whose cases all passed) and, with `--update-known`,
+    /// rewrites the lists of the engines that ran. Returns whether the lists were rewritten.
+    private func reviewExpectations(_ matrix: EngineMatrix, entries: [KnownDifference]) throws -> Bool {
+        let directory = engineOptions.peers.expectationsDirectory(golden: suite.golden)
+        var reviews: [EngineExpectations.Review] = []
+        for column in matrix.columns where column.engine != "reference" {
+            let review = EngineExpectations.review(column, entries: entries)
+            for entry in review.stale {
+                print("STALE \(column.engine) \(entry.case): a known failure that now passes (remove it from \(directory)/\(column.engine).json, or run conform --update-known)")
+            }
+            reviews.append(review)
+        }
+        guard updateKnown else {
+            let stale = reviews.reduce(0) { $0 + $1.stale.count }, new = reviews.reduce(0) { $0 + $1.new.count }
+            if stale + new > 0 {
+                print("expectations: \(new) new failure(s), \(stale) stale entr\(stale == 1 ? "y" : "ies") (conform --update-known rewrites the lists)")
+            }
+            return false
+        }
+        for review in reviews {
+            try EngineExpectations.update(review, entries: entries, directory: directory)
+            print("updated \(directory)/\(review.engine).json: \(review.new.count) added, \(review.stale.count) removed")
+        }
+        return true
     }
 
     /// JUnit and Markdown get the matrix; the HTML page is the matrix, and the reference's own page with its PNGs goes

@@ -62,9 +62,17 @@ struct ConformCommand: ParsableCommand {
     var json: String?
     @OptionGroup var fontOptions: FontOptions
     @OptionGroup var engineOptions: EngineOptions
+    @Flag(
+        help:
+            "With --engine: rewrite each peer's known failures (expectations/<engine>.json): drop entries that now pass, add new failures."
+    )
+    var updateKnown = false
 
     func validate() throws {
         guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
+        if updateKnown, (try? engineOptions.engines().map(\.name)) == ["reference"] {
+            throw ValidationError("--update-known needs --engine with at least one peer")
+        }
     }
 
     func run() throws {
@@ -76,7 +84,7 @@ struct ConformCommand: ParsableCommand {
         let summary = Self.runReference(try referenceRunner(), identifiers: identifiers)
         if let junit { try AtomicFile.write(Data(Reports.junit(summary).utf8), to: junit) }
         if let markdown { try AtomicFile.write(Data(Reports.markdown(summary).utf8), to: markdown) }
-        if let json { try AtomicFile.write(try Reports.json(summary) + Data("\n".utf8), to: json) }
+        if let json { try AtomicFile.write(try Reports.json(summary), to: json) }
         if let html {
             let page = Reports.html(summary) { FileManager.default.contents(atPath: $0) }
             try AtomicFile.write(Data(page.utf8), to: html + "/index.html")
@@ -97,7 +105,7 @@ struct ConformCommand: ParsableCommand {
             console.progress(finished: finished, total: identifiers.count, outcome: outcome)
         }
         console.clearProgress()
-        for outcome in summary.outcomes where outcome.status != .passed {
+        for outcome in summary.outcomes where outcome.status == .failed || outcome.status == .error {
             print("\(outcome.status == .failed ? "FAIL" : "ERROR") \(outcome.identifier)")
             print(
                 outcome.failureText.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }.joined(

@@ -22,8 +22,15 @@ struct EngineOptions: ParsableArguments {
 /// Where the peer adapters and the list of their known differences live (bench and conform).
 struct PeerOptions: ParsableArguments {
     @Option(
-        help: "Documented semantic differences of the peers, not bugs (default: tools/engines/known-differences.json).")
+        help:
+            "An extra list of known differences, each naming its engine ([{\"engine\",\"case\",\"reason\"}]), added to the per-engine lists."
+    )
     var knownDifferences: String?
+    @Option(
+        help:
+            "The folder of per-engine known failures, <engine>.json each (default: expectations/ in the golden folder)."
+    )
+    var expectations: String?
     @Option(help: "Where the named peer adapters live (default: tools/engines/.local/bin of this checkout).")
     var enginesDirectory: String?
 
@@ -34,8 +41,13 @@ struct PeerOptions: ParsableArguments {
         option ?? Checkout.path("tools/engines/.local/bin")
     }
 
-    func loadKnownDifferences() throws(InputError) -> [KnownDifference] {
-        try KnownDifference.load(knownDifferences ?? Checkout.path("tools/engines/known-differences.json"))
+    /// The per-engine expectations folder for the golden folder `golden`.
+    func expectationsDirectory(golden: String) -> String { expectations ?? golden + "/expectations" }
+
+    /// Every engine's known failures: the per-engine lists of `golden`, plus `--known-differences` when given.
+    func loadKnownDifferences(golden: String = Checkout.path("golden")) throws(InputError) -> [KnownDifference] {
+        try EngineExpectations.load(directory: expectationsDirectory(golden: golden))
+            + (knownDifferences.map { path throws(InputError) in try KnownDifference.load(path) } ?? [])
     }
 }
 

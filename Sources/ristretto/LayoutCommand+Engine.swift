@@ -4,17 +4,19 @@ import BoxLayout
 import CanonicalJSON
 import Conformance
 import Engines
+import Flexbox
 import Foundation
 import Gentest
 
 extension LayoutCommand {
-    /// `layout --engine PEER`: what that engine answers for the box case, in the reference's JSON shape (sorted keys),
-    /// so a case author sees at once what Yoga, Taffy or a browser does with their case.
-    /// - Throws: `InputError` (exit 2) when the case is not a box case, the engine is not installed, or it refuses the
-    ///   case (`CASE: refused by yoga: $.case.root.width: …`) or fails.
+    /// `layout --engine PEER`: what that engine answers for the flex or box case, in the reference's JSON shape
+    /// (sorted keys), so a case author sees at once what Yoga, Taffy or a browser does with their case.
+    /// - Throws: `InputError` (exit 2) when the case is neither a flex nor a box case, the engine is not installed,
+    ///   or it refuses the case (`CASE: refused by yoga: $.case.root.values.order: …`) or fails.
     func layOut(_ file: CaseFile, with peer: PeerEngine) throws {
-        guard file.definition is BoxCase else {
-            throw InputError(file: casePath, message: "\(peer.name) lays out box cases only (peers judge box geometry)")
+        guard file.definition is BoxCase || file.definition is FlexCase else {
+            throw InputError(
+                file: casePath, message: "\(peer.name) lays out flex and box cases only (peers judge geometry)")
         }
         guard peer.adapter.isInstalled else {
             throw InputError(

@@ -21,7 +21,7 @@ struct LayoutCommand: ParsableCommand {
     @OptionGroup var fontOptions: FontOptions
     @Option(
         help:
-            "The engine that lays the case out: reference, yoga, taffy, chromium, or a PATH to an adapter (box cases only for peers)."
+            "The engine that lays the case out: reference, yoga, taffy, chromium, or a PATH to an adapter (flex and box cases for peers)."
     )
     var engine: String = "reference"
     @Option(help: "Where the named peer adapters live (default: tools/engines/.local/bin of this checkout).")

@@ -74,7 +74,7 @@ import Testing
         let matrix = try Self.fixtureMatrix.get()
         let junit = Reports.junit(matrix)
         #expect(junit.contains(#"<testsuite name="example.box" tests="5" failures="1" errors="0" skipped="2""#))
-        #expect(junit.contains(#"<skipped message="refused: $.case.root.type: only hbox and vbox"/>"#))
+        #expect(junit.contains(#"<skipped message="refused: $.case.root.values.flex-wrap: unsupported"/>"#))
         #expect(junit.contains(#"<failure message="node [1]: x expected 44, got 34">"#))
         #expect(junit.contains(#"<testsuite name="example.bad" tests="1" failures="0" errors="1" skipped="0""#))
         #expect(!junit.contains("scene/dot"), "not-applicable cases are left out")
@@ -107,11 +107,13 @@ import Testing
             ])
         // It refuses what it cannot express, naming the path, and keeps running.
         let padded = Data(#"{"kind":"box","name":"p","root":{"type":"hbox","padding":2,"children":[]}}"#.utf8)
-        #expect(throws: EngineError.adapter(engine: "example", message: "$.case.root.padding: unsupported")) {
+        #expect(
+            throws: EngineError.adapter(engine: "example", message: "$.case.root.values.padding-bottom: unsupported")
+        ) {
             try example.layout(caseJSON: padded)
         }
         #expect(throws: EngineError.self) { try example.bench(caseJSON: padded, iterations: 1, mode: .fresh) }
-        #expect(try example.info().version.hasPrefix("0.1"))
+        #expect(try example.info().version.hasPrefix("0.2"))
     }
 
     @Test(arguments: [
@@ -229,8 +231,7 @@ import Testing
     func peersDifferFromTheBoxCorpusOnlyWhereDocumented(engine name: String) throws {
         let conformance = PeerConformance(
             golden: TestSupport.goldenDirectory,
-            knownDifferences: try KnownDifference.load(
-                TestSupport.repositoryRoot + "/tools/engines/known-differences.json"))
+            knownDifferences: try EngineExpectations.load(directory: TestSupport.goldenDirectory + "/expectations"))
         let identifiers = try CaseSelection.discover(golden: TestSupport.goldenDirectory).filter {
             $0.hasPrefix("box/")
         }

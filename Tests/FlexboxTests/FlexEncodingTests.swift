@@ -67,14 +67,14 @@ struct FlexEncodingTests {
         #expect(try Self.encode(try Self.decode(Self.cases[3]).source) == #"{"engines":["x"],"generator":"hand","seed":"007"}"#)
     }
 
-    @Test("adapters receive viewport and root, each style as text and typed, and nothing else")
+    @Test("adapters receive kind, viewport and root, each style as text and typed, and nothing else")
     func wireForm() throws {
         let json = #"{"kind":"flex","name":"w","viewport":{"width":300},"tolerance":{"geometry":1,"reason":"r"},"#
             + #""expect":{"frames":[]},"source":{"engines":["e"],"generator":"g"},"#
             + #""root":{"style":{"width":"100PX","flex-grow":"1","margin-left":"auto","aspect-ratio":"4/2"},"#
             + #""children":[{"id":"a","content":{"width":4,"height":5}},{"style":{"flex-basis":"50%"}}]}}"#
         let wire = try Self.encode(try Self.decode(json).adapterCase)
-        #expect(wire == #"{"root":{"children":[{"content":{"height":5,"width":4},"id":"a","style":{},"values":{}},"#
+        #expect(wire == #"{"kind":"flex","root":{"children":[{"content":{"height":5,"width":4},"id":"a","style":{},"values":{}},"#
             + #"{"style":{"flex-basis":"50%"},"values":{"flex-basis":{"percent":50}}}],"#
             + #""style":{"aspect-ratio":"2","flex-grow":"1","margin-left":"auto","width":"100px"},"#
             + #""values":{"aspect-ratio":2,"flex-grow":1,"margin-left":"auto","width":{"px":100}}},"#
@@ -82,13 +82,17 @@ struct FlexEncodingTests {
     }
 }
 
-/// Geometry: layout waits for the box translation; comparison and drawing are the box case's.
+/// Geometry: layout goes through the box translation (Tests/FlexboxTests/BoxToFlexRuleTests.swift); comparison and
+/// drawing are the box case's.
 struct FlexGeometryTests {
     static let measurer = FixedAdvanceTextMeasurer()
 
-    @Test func layoutIsNotYetAvailable() throws {
+    @Test func layoutRefusesWhatNoBoxTranslatesTo() throws {
+        // A bare element is position: static; every translated element is relative.
         let flexCase = FlexCase(name: "x", root: FlexElement())
-        #expect(throws: CaseError(path: "$.root", message: "the reference lays out flex cases through the box translation")) {
+        let message = "the reference cannot express this flex case: static has no Puyopuyo equivalent here "
+            + "(the nearest box case translates to relative)"
+        #expect(throws: CaseError(path: "$.root.style.position", message: message)) {
             try flexCase.layout(measurer: Self.measurer)
         }
     }

@@ -45,7 +45,7 @@ public enum EngineFixtures {
         ),
         (
             "box/flow", box("flow", root: pair("vflow"), expect: pairFrames()),
-            "refused: $.case.root.type: only hbox and vbox"
+            "refused: $.case.root.values.flex-wrap: unsupported"
         ),
         // A wrong root width that `knownDifference` explains.
         (

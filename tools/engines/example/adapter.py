@@ -11,22 +11,31 @@ def px(values, name, path):
         raise Refusal(f"{path}.values.{name}: only a fixed size in px")
     return float(value["px"])
 
+# Properties whose value cannot move a fixed-size child that fits: accepted at these values only.
+HARMLESS = {"box-sizing": ("border-box", "content-box"), "position": ("relative", "static"), "flex-wrap": ("nowrap",),
+            "align-items": ("flex-start", "start"), "align-content": ("flex-start", "start", "stretch", "normal"),
+            "justify-content": ("flex-start", "start", "normal"), "flex-shrink": (0, 1), "min-width": (0, {"px": 0})}
+
 def only(element, keys, values, path):  # refuse the first key or property this adapter does not know
     for key in sorted(element.keys() - keys): raise Refusal(f"{path}.{key}: unsupported")
-    for name in sorted(element.get("values", {}).keys() - values): raise Refusal(f"{path}.values.{name}: unsupported")
+    for name, value in sorted(element.get("values", {}).items()):
+        if name not in values and value not in HARMLESS.get(name, ()):
+            raise Refusal(f"{path}.values.{name}: unsupported")
 
 def layout(case):
     root = case.get("root") or {}
-    only(root, {"style", "values", "id", "children"}, {"flex-direction"}, "$.case.root")
+    only(root, {"style", "values", "id", "children"}, {"flex-direction", "column-gap", "row-gap"}, "$.case.root")
     direction = root.get("values", {}).get("flex-direction", "row")
     if direction not in ("row", "column"): raise Refusal("$.case.root.values.flex-direction: only row and column")
     main, cross = ("width", "height") if direction == "row" else ("height", "width")
+    gap_name = "column-gap" if direction == "row" else "row-gap"
+    gap = px(root["values"], gap_name, "$.case.root") if gap_name in root.get("values", {}) else 0.0
     size, frames = {main: 0.0, cross: 0.0}, []
     for index, child in enumerate(root.get("children", [])):
         path = f"$.case.root.children[{index}]"
         only(child, {"style", "values", "id"}, {"width", "height"}, path)
         child_size = {axis: px(child.get("values", {}), axis, path) for axis in ("width", "height")}
-        origin = {main: size[main], cross: 0.0}  # packed from the start; fixed heights are not stretched
+        origin = {main: size[main] + (gap if index else 0.0), cross: 0.0}  # packed from the start, not stretched
         frames.append({"path": [index], **({"id": child["id"]} if "id" in child else {}),
                        "x": origin["width"], "y": origin["height"], **child_size})
         size = {main: origin[main] + child_size[main], cross: max(size[cross], child_size[cross])}

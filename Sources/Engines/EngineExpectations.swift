@@ -1,0 +1,105 @@
+import CanonicalJSON
+import Conformance
+import Foundation
+import LayoutCore
+
+/// Each engine's checked-in list of the cases it is known to fail, each with a reason: WPT's metadata idea, as
+/// engine authors asked for (one shared corpus, and per engine its own known failures). The lists live next to
+/// the corpus, one file per engine: `<golden>/expectations/<engine>.json` = `[{"case": glob, "reason": "…"}, …]`,
+/// sorted by case. `conform --engine` reports entries that now pass (stale) and failures no entry explains (new);
+/// `conform --update-known` rewrites the lists of the engines it ran on purpose (docs/conformance.md).
+public enum EngineExpectations {
+    /// The entries of every `<engine>.json` in `directory`, with the engine taken from the file name; a missing
+    /// folder is no entries.
+    public static func load(directory: String) throws(InputError) -> [KnownDifference] {
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: directory)
+        } catch {
+            return []
+        }
+        var entries: [KnownDifference] = []
+        for name in names.sorted() where name.hasSuffix(".json") {
+            let path = directory + "/" + name
+            let data = try CaseLoader.readFile(path, limit: 8 << 20)
+            do {
+                let engine = String(name.dropLast(".json".count))
+                entries += try JSONDecoder().decode([Entry].self, from: data).map {
+                    KnownDifference(engine: engine, case: $0.case, reason: $0.reason)
+                }
+            } catch {
+                throw InputError(file: path, decoding: error)
+            }
+        }
+        return entries
+    }
+
+    /// What one engine's run says about its list: entries whose cases all passed (stale) and failures no entry
+    /// explains (new).
+    public struct Review: Sendable {
+        public var engine: String
+        /// Entries that matched at least one case of the run, every one of which passed.
+        public var stale: [KnownDifference]
+        /// Failed cases that no entry covers, with the first mismatch.
+        public var new: [(identifier: String, mismatch: String)]
+    }
+
+    /// Reviews `column` against `entries` (the engine's own and `*` entries).
+    public static func review(_ column: EngineColumn, entries: [KnownDifference]) -> Review {
+        let own = entries.filter { $0.engine == column.engine }
+        let stale = own.filter { entry in
+            let matched = column.results.filter { entry.covers(engine: column.engine, caseName: $0.identifier) }
+            return !matched.isEmpty && matched.allSatisfy { $0.verdict == .passed }
+        }
+        let new: [(String, String)] = column.results.compactMap { result in
+            if case .failed(let mismatch) = result.verdict { (result.identifier, mismatch) } else { nil }
+        }
+        return Review(engine: column.engine, stale: stale, new: new)
+    }
+
+    /// Rewrites `<directory>/<engine>.json` from `review`: stale entries go, each new failure becomes an entry whose
+    /// reason quotes the mismatch (to be replaced by a real reason when someone explains it). Atomic.
+    public static func update(_ review: Review, entries: [KnownDifference], directory: String) throws(InputError) {
+        let staleKeys = Set(review.stale.map(\.case))
+        var kept = entries.filter { $0.engine == review.engine && !staleKeys.contains($0.case) }
+            .map { Entry(case: $0.case, reason: $0.reason) }
+        kept += review.new.map { Entry(case: $0.identifier, reason: "recorded by conform --update-known: \($0.mismatch)") }
+        kept.sort { $0.case < $1.case }
+        let path = directory + "/" + review.engine + ".json"
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        } catch {
+            throw InputError(file: directory, message: "cannot create the folder: \(error)")
+        }
+        let data: Data
+        do {
+            data = try JSONOutput.encode(kept)
+        } catch {
+            throw InputError(file: path, message: "cannot encode the list: \(error)")
+        }
+        try AtomicFile.write(data, to: path)
+    }
+
+    /// One line of a list: the case glob and why the engine fails it.
+    struct Entry: Codable, Hashable {
+        var `case`: String
+        var reason: String
+
+        enum CodingKeys: String, CodingKey, CaseIterable { case `case`, reason }
+
+        init(case: String, reason: String) {
+            self.case = `case`
+            self.reason = reason
+        }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
+            self.case = try container.decode(String.self, forKey: .case)
+            reason = try container.decode(String.self, forKey: .reason)
+            guard !self.case.isEmpty else { throw container.invalidValue("case must not be empty", at: .case) }
+            guard !reason.trimmingCharacters(in: .whitespaces).isEmpty else {
+                throw container.invalidValue("every known failure needs a reason", at: .reason)
+            }
+        }
+    }
+}

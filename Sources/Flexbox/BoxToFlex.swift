@@ -1,0 +1,523 @@
+import BoxLayout
+import LayoutCore
+
+/// **The one translation of a box case into CSS flexbox**, and its inverse (`BoxToFlex+Inverse.swift`). The rules
+/// are docs/conformance.md, "Box cases as flex cases"; where Puyopuyo and CSS differ is docs/spec/puyopuyo-boxes.md
+/// §12. A property with no CSS equivalent is refused, never approximated, so the inverse can read every flex case
+/// of the image back exactly.
+public enum BoxToFlex {
+    /// A property one side cannot express: its JSON path (`$.root.children[2].width`) and why.
+    public struct Refusal: Error, Hashable, Sendable, CustomStringConvertible {
+        public var path: String
+        public var reason: String
+
+        public init(path: String, reason: String) {
+            self.path = path
+            self.reason = reason
+        }
+
+        public var description: String { "\(path): \(reason)" }
+    }
+
+    /// The flex case that lays out as `box` does: the proposal becomes the viewport and each node one element;
+    /// name, description, expect and tolerance are copied (the box `source` is not: it names who answered).
+    /// - Throws: `Refusal` at the first property, in pre-order, with no CSS equivalent.
+    public static func translate(_ box: BoxCase) throws(Refusal) -> FlexCase {
+        let viewport = FlexViewport(width: box.proposal.width, height: box.proposal.height)
+        var flex = FlexCase(name: box.name, viewport: viewport, root: try translate(box.root, in: viewport))
+        flex.description = box.description
+        flex.expect = box.expect
+        flex.tolerance = box.tolerance
+        return flex
+    }
+
+    /// The tree, walked without recursion (trees may nest 2000 deep): each node becomes an element in pre-order,
+    /// translated knowing its parent, then the elements are nested. Refusals inside a node carry the path below
+    /// it (`.width`); the node's own path is only spelt out for a refusal.
+    static func translate(_ root: BoxNode, in viewport: FlexViewport) throws(Refusal) -> FlexElement {
+        var elements: [FlexElement] = []
+        var nodes: [BoxNode] = []
+        var tree = TreePath()
+        var stack: [(node: BoxNode, parent: Int, position: Int)] = [(root, -1, 0)]
+        while let (node, parent, position) = stack.popLast() {
+            let place = parent < 0 ? Place.root(viewport) : Place.child(of: nodes[parent])
+            tree.append(parent: parent, position: position)
+            do {
+                elements.append(try element(for: node, in: place))
+            } catch {
+                throw Refusal(path: tree.path(of: nodes.count) + error.path, reason: error.reason)
+            }
+            nodes.append(node)
+            for (index, child) in node.children.enumerated().reversed() {
+                stack.append((child, elements.count - 1, index))
+            }
+        }
+        return nested(elements, parents: tree.parents, children: \.children)
+    }
+
+    /// Where a node sits, which is all of its surroundings its translation depends on.
+    enum Place {
+        /// The root: the only item of the viewport (a row flex container with `align-items: flex-start`).
+        case root(FlexViewport)
+        case child(of: BoxNode)
+    }
+
+    /// One node as one element, in the steps of docs/conformance.md "Box cases as flex cases".
+    static func element(for node: BoxNode, in place: Place) throws(Refusal) -> FlexElement {
+        var style = StyleWriter()
+        // 1. Every element: border-box sizes, the containing block of its children, and it never shrinks.
+        try style.set(.boxSizing, .keyword("border-box"))
+        try style.set(.position, .keyword("relative"))
+        try style.set(.flexShrink, .number(0))
+        if !node.activated { try style.set(.display, .keyword("none")) }
+        if node.flowEnding { throw Refusal(path: ".flowEnding", reason: Reason.flowEnding) }
+        // 2. The type: a flex container, or a leaf with content.
+        var element = FlexElement(id: node.id)
+        switch node.type {
+        case .zbox: throw Refusal(path: ".type", reason: Reason.zbox)
+        case .leaf:
+            if node.text != nil { throw Refusal(path: ".text", reason: Reason.text) }
+            element.content = node.content
+        case .hbox, .vbox, .hflow, .vflow: try writeContainer(node, to: &style)
+        }
+        // 3. Sizes, 4. margins, 5. the node's own alignment in its parent, 6. the root in the viewport.
+        for axis in Axis.allCases { try writeSize(of: node, along: axis, in: place, to: &style) }
+        try writeInsets(node.margin, sides: CSSProperty.margins, at: ".margin", to: &style, allowsNegative: true)
+        try writeAlignSelf(of: node, in: place, to: &style)
+        if case .root(let viewport) = place { try writeRoot(node, in: viewport, to: &style) }
+        element.style = style.style
+        return element
+    }
+
+    // MARK: 2. Containers
+
+    /// Direction and wrapping, padding, gaps, and the three alignments Puyopuyo's box has (it has no stretch).
+    static func writeContainer(_ node: BoxNode, to style: inout StyleWriter) throws(Refusal) {
+        let type = node.type
+        let direction = type.flexMainAxis == .horizontal ? "row" : "column"
+        try style.set(.flexDirection, .keyword(direction + (node.reverse ? "-reverse" : "")))
+        let wrap = type.isFlowBox ? (node.reverse ? "wrap-reverse" : "wrap") : "nowrap"
+        try style.set(.flexWrap, .keyword(wrap))
+        try writeInsets(node.padding, sides: CSSProperty.paddings, at: ".padding", to: &style, allowsNegative: false)
+        if type.isFlowBox {
+            try writeFlow(node, to: &style)
+        } else {
+            try writeLinear(node, to: &style)
+        }
+    }
+
+    /// hbox / vbox: `space` is the main-axis gap, `format` the justify-content (only where Puyopuyo applies it),
+    /// `justifyContent` one cross-axis name as align-items.
+    static func writeLinear(_ node: BoxNode, to style: inout StyleWriter) throws(Refusal) {
+        let main = node.type.flexMainAxis
+        try writeGap(node.space, along: main, at: ".space", to: &style)
+        // Format: Puyopuyo applies it only to a definite main size (spec §5), and it never falls back.
+        if node.format != .leading, node.size(along: main).isWrapSize {
+            throw Refusal(path: ".format", reason: Reason.formatOnWrap)
+        }
+        if node.format == .round, node.space != 0 {
+            throw Refusal(path: ".format", reason: Reason.roundWithSpace)
+        }
+        if node.format == .between, node.reverse, node.children.count(where: \.activated) == 1 {
+            throw Refusal(path: ".format", reason: Reason.betweenReversedSingle)
+        }
+        try style.set(.justifyContent, node.format.justifyContent(reversed: node.reverse))
+        try style.set(.alignContent, .keyword("flex-start"))
+        // justifyContent: nil is [leading, top], whose cross-axis part is the start.
+        let cross = main.crossAxis
+        let items: Edge =
+            if let justify = node.justifyContent {
+                try Edge.single(justify, along: cross, at: ".justifyContent", for: "align-items")
+            } else { .start }
+        try style.set(.alignItems, items.keyword(reversed: false))
+    }
+
+    /// vflow / hflow: lines along the CSS main axis (row wrap, column wrap), `reverse` reversing both the items in
+    /// a line and the lines (so wrap-reverse), `format` per line and `runFormat` across lines where Puyopuyo
+    /// applies them, and `justifyContent` as the items' alignment within their line.
+    static func writeFlow(_ node: BoxNode, to style: inout StyleWriter) throws(Refusal) {
+        if node.arrange != 0 { throw Refusal(path: ".arrange", reason: Reason.arrange) }
+        if node.runRowSize != BoxNode.defaultRunRowSize {
+            throw Refusal(path: ".runRowSize", reason: Reason.runRowSize)
+        }
+        let line = node.type.flexMainAxis
+        let run = line.crossAxis
+        // 1. Gaps: itemSpace along a line, runSpace between lines; `space` is the default of both.
+        let itemSpace = node.itemSpace ?? node.space
+        let runSpace = node.runSpace ?? node.space
+        try writeGap(itemSpace, along: line, at: ".\(node.itemSpace == nil ? "space" : "itemSpace")", to: &style)
+        try writeGap(runSpace, along: run, at: ".\(node.runSpace == nil ? "space" : "runSpace")", to: &style)
+        // 2. Along a line: the format when the line length is definite (each line then fills the flow); with a
+        //    wrap line length each line is as long as its content and `justify-content` places the lines.
+        let (items, lines) = try flowAlignment(of: node)
+        if node.size(along: line).isWrapSize {
+            if node.format != .leading { throw Refusal(path: ".format", reason: Reason.formatOnWrap) }
+            try style.set(.justifyContent, lines.keyword(reversed: node.reverse))
+        } else {
+            try checkDistribution(node.format, space: itemSpace, reversed: node.reverse, at: ".format")
+            try style.set(.justifyContent, node.format.justifyContent(reversed: node.reverse))
+        }
+        // 3. Across lines: the run format, only on a definite run size.
+        if node.runFormat != .leading, node.size(along: run).isWrapSize {
+            throw Refusal(path: ".runFormat", reason: Reason.runFormatOnWrap)
+        }
+        try checkDistribution(node.runFormat, space: runSpace, reversed: node.reverse, at: ".runFormat")
+        try style.set(.alignContent, node.runFormat.justifyContent(reversed: node.reverse))
+        // 4. The items within their line.
+        try style.set(.alignItems, items.keyword(reversed: node.reverse))
+    }
+
+    /// A flow's format or runFormat: round ignores the gap, and between under reverse is refused because a line
+    /// (or a flow) holding one item packs it at the leading edge in Puyopuyo and at the far edge in CSS.
+    static func checkDistribution(_ format: BoxFormat, space: Double, reversed: Bool, at path: String)
+        throws(Refusal)
+    {
+        if format == .round, space != 0 { throw Refusal(path: path, reason: Reason.roundWithSpace) }
+        if format == .between, reversed { throw Refusal(path: path, reason: Reason.betweenReversedFlow) }
+    }
+
+    /// A flow's `justifyContent` read twice (spec §7): each line is a linear box, so its run-axis part aligns the
+    /// items within their line (a name on the line axis alone means center); the outer box places the lines by
+    /// the flow's own alignment if it names the line axis, else by the line-axis part of `justifyContent` (center
+    /// when it has none). Nil is `[leading, top]`: both at the start.
+    static func flowAlignment(of node: BoxNode) throws(Refusal) -> (items: Edge, lines: Edge) {
+        let line = node.type.flexMainAxis
+        var items = Edge.start
+        var lines = Edge.start
+        if let justify = node.justifyContent {
+            let edge = try Edge.single(justify, at: ".justifyContent")
+            let namesLine = justify.hasComponent(along: line)
+            items = namesLine ? .center : edge
+            lines = namesLine ? edge : .center
+        }
+        if node.alignment.hasComponent(along: line), let own = try? Edge.single(node.alignment, along: line, at: "") {
+            lines = own
+        }
+        return (items, lines)
+    }
+
+    // MARK: 3. Sizes
+
+    /// A number is a px size; wrap is auto with its min and max; grow is flex-grow along an hbox or vbox parent's
+    /// main axis; fill only on the root (step 6). Everything else is refused.
+    static func writeSize(
+        of node: BoxNode, along axis: Axis, in place: Place, to style: inout StyleWriter
+    ) throws(Refusal) {
+        let path = ".\(axis.key)"
+        switch node.size(along: axis) {
+        case .fixed(let value): try style.set(axis.size, .px(value))
+        case .ratio(1):
+            guard case .root(let viewport) = place else { throw Refusal(path: path, reason: Reason.fillBelowRoot) }
+            guard viewport.along(axis) != nil else {
+                throw Refusal(path: path, reason: Reason.fillWithoutProposal(axis))
+            }
+        case .ratio(let ratio):
+            throw Refusal(path: path, reason: "{\"ratio\": \(shortestText(ratio))} \(Reason.ratio)")
+        case .aspectRatio(let aspect):
+            throw Refusal(path: path, reason: "{\"aspectRatio\": \(shortestText(aspect))} \(Reason.aspectRatio)")
+        case .wrap(let options):
+            let option = "\(path).wrap"
+            if options.add != 0 { throw Refusal(path: "\(option).add", reason: Reason.add) }
+            if let max = options.max, max < options.min {
+                throw Refusal(path: "\(option).min", reason: Reason.minAboveMax)
+            }
+            if options.priority != 0 { throw Refusal(path: "\(option).priority", reason: Reason.priority) }
+            if options.shrink != 0 { throw Refusal(path: "\(option).shrink", reason: Reason.shrink) }
+            if options.min > 0 { try style.set(axis.minSize, .px(options.min)) }
+            if let max = options.max { try style.set(axis.maxSize, .px(max)) }
+            guard options.grow > 0 else { return }
+            guard case .child(let parent) = place, parent.type.isLinearBox, parent.type.flexMainAxis == axis else {
+                throw Refusal(path: "\(option).grow", reason: Reason.growOffMainAxis)
+            }
+            if options.max != nil { throw Refusal(path: "\(option).max", reason: Reason.growWithMax) }
+            try style.set(.flexGrow, .number(options.grow))
+        }
+    }
+
+    // MARK: 4. Margins, padding and gaps
+
+    /// Each side as a px length; padding may not be negative.
+    static func writeInsets(
+        _ insets: Insets, sides: [CSSProperty], at path: String, to style: inout StyleWriter, allowsNegative: Bool
+    ) throws(Refusal) {
+        let values = [insets.top, insets.right, insets.bottom, insets.left]
+        if !allowsNegative, values.contains(where: { $0 < 0 }) {
+            throw Refusal(path: path, reason: Reason.negativePadding)
+        }
+        for (property, value) in zip(sides, values) where value != 0 { try style.set(property, .px(value)) }
+    }
+
+    /// The gap between neighbours along `axis` (column-gap between items side by side in x).
+    static func writeGap(_ gap: Double, along axis: Axis, at path: String, to style: inout StyleWriter)
+        throws(Refusal)
+    {
+        if gap < 0 { throw Refusal(path: path, reason: Reason.negativeSpace) }
+        if gap != 0 { try style.set(axis.gap, .px(gap)) }
+    }
+
+    // MARK: 5. The node's alignment in its parent
+
+    /// One name on the parent's cross axis (within the line, in a flow) is align-self; idle is auto. The root's
+    /// alignment places nothing in Puyopuyo and is refused.
+    static func writeAlignSelf(of node: BoxNode, in place: Place, to style: inout StyleWriter)
+        throws(Refusal)
+    {
+        guard node.alignment != .idle else { return }
+        guard case .child(let parent) = place else {
+            throw Refusal(path: ".alignment", reason: Reason.rootAlignment)
+        }
+        let cross = parent.type.flexMainAxis.crossAxis
+        let edge = try Edge.single(node.alignment, along: cross, at: ".alignment", for: "align-self")
+        try style.set(.alignSelf, edge.keyword(reversed: parent.type.isFlowBox && parent.reverse))
+    }
+
+    // MARK: 6. The root in the viewport
+
+    /// The root is the viewport's only item, and the proposal (margins included) is the viewport: a wrap width
+    /// shrinks to it (min-width 0 unless its own min), a wrap height is capped by it, a fill width grows into it
+    /// and a fill height stretches across it.
+    static func writeRoot(_ node: BoxNode, in viewport: FlexViewport, to style: inout StyleWriter) throws(Refusal) {
+        switch node.width {
+        case .wrap(let options) where viewport.width != nil:
+            try style.set(.flexShrink, .number(1))
+            if options.min == 0 { try style.set(.minWidth, .px(0)) }
+        case .ratio:
+            try style.set(.flexGrow, .number(1))
+            try style.set(.flexBasis, .px(0))
+            try style.set(.minWidth, .px(0))
+        default: break
+        }
+        switch node.height {
+        case .wrap(let options):
+            guard let height = viewport.height else { break }
+            let room = Swift.max(height - node.margin.vertical, 0)
+            try style.set(.maxHeight, .px(Swift.min(options.max ?? room, room)))
+        case .ratio: try style.set(.alignSelf, .keyword("stretch"))
+        default: break
+        }
+    }
+}
+
+// MARK: - Vocabulary shared with the inverse
+
+/// Where a child sits along one axis of its parent, as far as CSS can say: the start, the centre, the end.
+enum Edge: CaseIterable {
+    case start, center, end
+
+    /// The `align-*` / `justify-content` keyword for this physical edge on an axis that may be reversed
+    /// (row-reverse along the main axis, wrap-reverse across lines), where flex-start is the far side.
+    func keyword(reversed: Bool) -> CSSValue {
+        switch self {
+        case .start: .keyword(reversed ? "flex-end" : "flex-start")
+        case .center: .keyword("center")
+        case .end: .keyword(reversed ? "flex-start" : "flex-end")
+        }
+    }
+
+    /// The edge a keyword names; nil for anything else.
+    init?(_ keyword: CSSValue, reversed: Bool) {
+        guard let edge = Edge.allCases.first(where: { $0.keyword(reversed: reversed) == keyword }) else { return nil }
+        self = edge
+    }
+
+    /// The one name of this edge on `axis`: left / right / horzCenter, top / bottom / vertCenter.
+    func alignment(along axis: Axis) -> BoxAlignment {
+        switch (self, axis) {
+        case (.start, .horizontal): .left
+        case (.center, .horizontal): .horzCenter
+        case (.end, .horizontal): .right
+        case (.start, .vertical): .top
+        case (.center, .vertical): .vertCenter
+        case (.end, .vertical): .bottom
+        }
+    }
+
+    /// The edge of an alignment made of exactly one name without a centre ratio (leading is left, trailing
+    /// right, and `"center"`, both centres, is the centre on either axis), on any axis.
+    static func single(_ alignment: BoxAlignment, at path: String) throws(BoxToFlex.Refusal) -> Edge {
+        let flags = alignment.flags
+        if flags.contains(.none) { throw BoxToFlex.Refusal(path: path, reason: Reason.noneAlignment) }
+        if alignment.horizontalRatio != 0 || alignment.verticalRatio != 0 {
+            throw BoxToFlex.Refusal(path: path, reason: Reason.centreRatio)
+        }
+        guard flags.rawValue.nonzeroBitCount == 1 || flags == [.horzCenter, .vertCenter] else {
+            throw BoxToFlex.Refusal(path: path, reason: "\(alignment.jsonText): \(Reason.severalNames)")
+        }
+        if !flags.isDisjoint(with: [.left, .leading, .top]) { return .start }
+        if !flags.isDisjoint(with: [.right, .trailing, .bottom]) { return .end }
+        return .center
+    }
+
+    /// As `single(_:at:)`, and the name must be on `axis`: names on the other axis place nothing there.
+    static func single(_ alignment: BoxAlignment, along axis: Axis, at path: String, for property: String = "")
+        throws(BoxToFlex.Refusal) -> Edge
+    {
+        let edge = try single(alignment, at: path)
+        guard alignment.hasComponent(along: axis) else {
+            let names =
+                axis == .horizontal ? "left, right, horzCenter, leading or trailing" : "top, bottom or vertCenter"
+            throw BoxToFlex.Refusal(
+                path: path, reason: "\(alignment.jsonText) \(Reason.otherAxis); only \(names) maps to \(property)")
+        }
+        return edge
+    }
+}
+
+extension BoxFormat {
+    /// leading / trailing / center pack like flex-start / flex-end / center (flipped under reverse, which in
+    /// Puyopuyo changes only the order); between is space-between and round space-evenly (spec §6.8).
+    func justifyContent(reversed: Bool) -> CSSValue {
+        switch self {
+        case .leading: Edge.start.keyword(reversed: reversed)
+        case .trailing: Edge.end.keyword(reversed: reversed)
+        case .center: Edge.center.keyword(reversed: reversed)
+        case .between: .keyword("space-between")
+        case .round: .keyword("space-evenly")
+        }
+    }
+}
+
+/// Why each property is refused; one home for the wording.
+enum Reason {
+    static let zbox = "zbox: a one-cell grid; the flex vocabulary has no grid"
+    static let text = "a text leaf has no CSS equivalent here (a flex case has no font to measure it with)"
+    static let flowEnding = "a forced line break has no CSS equivalent"
+    static let arrange = "a fixed count of items per line has no CSS equivalent"
+    static let runRowSize = "a size for every line has no CSS equivalent"
+    static let fillBelowRoot =
+        "\"fill\" has no CSS equivalent below the root (a share of what the siblings leave, without their min)"
+    static func fillWithoutProposal(_ axis: Axis) -> String {
+        "\"fill\" needs a definite proposal \(axis.key) (it is the proposal minus the margins)"
+    }
+    static let ratio = "has no CSS equivalent (only \"fill\", on the root under a definite proposal)"
+    static let aspectRatio = "has no CSS equivalent (Puyopuyo derives it from the residual collapsed to the ratio)"
+    static let add = "add has no CSS equivalent"
+    static let minAboveMax = "a min above the max has no CSS equivalent (Puyopuyo's max wins, CSS's min)"
+    static let priority = "priority has no CSS equivalent (it orders measuring along the main axis)"
+    static let shrink = "shrink has no CSS equivalent (Puyopuyo shares the overflow by factor, CSS by factor × basis)"
+    static let growOffMainAxis = "grow is flex-grow only along the main axis of an hbox or vbox parent"
+    static let growWithMax = "a max beside grow has no CSS equivalent (Puyopuyo ignores it)"
+    static let negativePadding = "a negative padding has no CSS equivalent"
+    static let negativeSpace = "a negative space has no CSS equivalent (gaps are ≥ 0)"
+    static let formatOnWrap =
+        "format acts only on a definite main size in Puyopuyo; justify-content would act on any room a min or grow makes"
+    static let runFormatOnWrap =
+        "runFormat acts only on a definite run size in Puyopuyo; align-content would act on any room a min makes"
+    static let roundWithSpace = "round ignores space in Puyopuyo; CSS space-evenly adds the gap to its spacing"
+    static let betweenReversedSingle =
+        "between packs a single child at the leading edge; CSS space-between falls back to flex-start, the far edge under reverse"
+    static let betweenReversedFlow =
+        "between under reverse: a line (or a flow) of one item packs at the leading edge in Puyopuyo, at the far edge in CSS"
+    static let rootAlignment =
+        "the root's alignment places nothing in Puyopuyo; align-self would place it in the viewport"
+    static let noneAlignment = "the name none puts the child's centre on the parent's edge; CSS has no equivalent"
+    static let centreRatio = "a centre ratio has no CSS equivalent"
+    static let severalNames = "several names have no single CSS equivalent"
+    static let otherAxis = "places nothing on this axis (names on the other axis are ignored)"
+}
+
+/// A style being written, whose every write is checked: a value outside the vocabulary is a refusal at the node,
+/// never a crash.
+struct StyleWriter {
+    var style = FlexStyle()
+
+    mutating func set(_ property: CSSProperty, _ value: CSSValue) throws(BoxToFlex.Refusal) {
+        do {
+            try style.set(property, to: value)
+        } catch {
+            throw BoxToFlex.Refusal(path: "", reason: "cannot be written in CSS: \(error.message)")
+        }
+    }
+}
+
+/// The shape of a tree being walked in pre-order: each node's parent and its index among its siblings, so that a
+/// node's JSON path is spelt out only when something is refused.
+struct TreePath {
+    var parents: [Int] = []
+    var positions: [Int] = []
+
+    mutating func append(parent: Int, position: Int) {
+        parents.append(parent)
+        positions.append(position)
+    }
+
+    /// `$.root.children[2].children[0]` for the node at `index`.
+    func path(of index: Int) -> String {
+        var steps: [Int] = []
+        var node = index
+        while parents[node] >= 0 {
+            steps.append(positions[node])
+            node = parents[node]
+        }
+        return "$.root" + steps.reversed().map { ".children[\($0)]" }.joined()
+    }
+}
+
+/// Nests a pre-order list into its tree: `parents[i]` is the index of element i's parent, -1 for the root
+/// (index 0). Built from the last element backwards, so every subtree is complete before it is attached.
+func nested<Element>(_ flat: [Element], parents: [Int], children: WritableKeyPath<Element, [Element]>) -> Element {
+    var built = flat
+    var childLists = [[Element]](repeating: [], count: flat.count)
+    for index in flat.indices.reversed() {
+        built[index][keyPath: children] = childLists[index].reversed()
+        childLists[index] = []
+        if parents[index] >= 0 { childLists[parents[index]].append(built[index]) }
+    }
+    return built[0]
+}
+
+extension BoxNodeType {
+    var isLinearBox: Bool { self == .hbox || self == .vbox }
+    var isFlowBox: Bool { self == .hflow || self == .vflow }
+    /// The CSS main axis: a linear box's own, a flow's line axis (a vflow is `row wrap`, an hflow `column wrap`).
+    var flexMainAxis: Axis { self == .hbox || self == .vflow ? .horizontal : .vertical }
+}
+
+extension BoxNode {
+    func size(along axis: Axis) -> SizeDescription { axis == .horizontal ? width : height }
+}
+
+extension SizeDescription {
+    var isWrapSize: Bool { if case .wrap = self { true } else { false } }
+}
+
+extension FlexViewport {
+    func along(_ axis: Axis) -> Double? { axis == .horizontal ? width : height }
+}
+
+extension Axis {
+    /// The case-format key of the size on this axis.
+    var key: String { self == .horizontal ? "width" : "height" }
+    var size: CSSProperty { self == .horizontal ? .width : .height }
+    var minSize: CSSProperty { self == .horizontal ? .minWidth : .minHeight }
+    var maxSize: CSSProperty { self == .horizontal ? .maxWidth : .maxHeight }
+    /// The gap between neighbours placed along this axis.
+    var gap: CSSProperty { self == .horizontal ? .columnGap : .rowGap }
+}
+
+extension CSSProperty {
+    /// Top, right, bottom, left, as `Insets` are read in `writeInsets`.
+    static let margins: [CSSProperty] = [.marginTop, .marginRight, .marginBottom, .marginLeft]
+    static let paddings: [CSSProperty] = [.paddingTop, .paddingRight, .paddingBottom, .paddingLeft]
+}
+
+extension BoxAlignment {
+    /// As written in a box case: one name, or an array of names and centre-ratio objects.
+    var jsonText: String {
+        let names: [(String, Flags)] = [
+            ("none", .none), ("top", .top), ("bottom", .bottom), ("left", .left), ("right", .right),
+            ("horzCenter", .horzCenter), ("vertCenter", .vertCenter), ("leading", .leading), ("trailing", .trailing),
+        ]
+        let parts = names.filter { flags.contains($0.1) }.map { name, flag in
+            let ratio = flag == .horzCenter ? horizontalRatio : flag == .vertCenter ? verticalRatio : 0
+            return ratio == 0 ? "\"\(name)\"" : "{\"\(name)\": \(shortestText(ratio))}"
+        }
+        return parts.count == 1 && !parts[0].hasPrefix("{") ? parts[0] : "[" + parts.joined(separator: ", ") + "]"
+    }
+
+    func hasComponent(along axis: Axis) -> Bool {
+        !flags.isDisjoint(
+            with: axis == .horizontal
+                ? [.left, .right, .horzCenter, .leading, .trailing] : [.top, .bottom, .vertCenter])
+    }
+}

@@ -1,0 +1,176 @@
+import CanonicalJSON
+import Engines
+import Flexbox
+import Foundation
+
+/// The browser an import asks: for the frames of a flex case (the HTML suites' answer) and, for WPT, for the
+/// elements a page's selector matches with their computed styles and frames (docs/importers.md).
+public protocol ImportBrowser: AnyObject {
+    /// The engine and its version as `source.engines` names it: `Chromium 142.0.7444.175`.
+    func version() throws -> String
+    /// The frames of the case's displayed elements, as the adapter protocol's `layout` answers them.
+    /// Throws `EngineError.adapter` when the adapter refuses the case.
+    func layout(_ flexCase: FlexCase) throws -> [PeerFrame]
+    /// The adapter's `{"op":"resolve","html","selector"}`.
+    func resolve(html: String, selector: String) throws -> ResolvedPage
+}
+
+/// The reply to `resolve`: one entry per element the selector matched (check-layout-th.js takes the parent instead
+/// when its class is `container`, and one element is listed once).
+public struct ResolvedPage: Decodable, Hashable, Sendable {
+    public var matches: [ResolvedMatch]
+
+    public init(matches: [ResolvedMatch]) { self.matches = matches }
+}
+
+/// One checked subtree, and where its root sits in the page.
+public struct ResolvedMatch: Decodable, Hashable, Sendable {
+    public var root: ResolvedElement
+    /// The width of the root's containing block (its parent's content box) in px: the case's viewport width.
+    public var containingBlockWidth: Double
+    /// The computed `display` of the root's parent (`block` for a `<body>` or a block `<div>`).
+    public var parentDisplay: String
+
+    public init(root: ResolvedElement, containingBlockWidth: Double, parentDisplay: String = "block") {
+        self.root = root
+        self.containingBlockWidth = containingBlockWidth
+        self.parentDisplay = parentDisplay
+    }
+}
+
+/// One element of a page as the browser resolved it.
+public struct ResolvedElement: Decodable, Hashable, Sendable {
+    /// The tag name, lower case.
+    public var tag: String
+    public var id: String?
+    /// The computed value of every vocabulary longhand (read while the subtree is not rendered, so that sizes are
+    /// computed values such as `auto` or `50%`, not used ones), except `display`, which is the rendered one
+    /// (blockified inside a flex container).
+    public var computed: [String: String]
+    /// Other computed values the importer refuses on: `writing-mode`, `transform`, and the `content` of the
+    /// `::before` and `::after` pseudo-elements (as `before`, `after`).
+    public var other: [String: String]
+    /// Whether the element directly holds text other than whitespace.
+    public var text: Bool
+    /// The element's `data-expected-*` and `data-offset-*` attributes, as written.
+    public var data: [String: String]
+    /// The border box, unrounded: x and y relative to the parent's border box (the root's: its used left and top
+    /// margins, where the case's viewport puts it), width and height. Nil when the element is not displayed.
+    public var frame: [Double]?
+    /// `offsetLeft` and `offsetTop` unrounded (the border box relative to the offset parent's padding box, or to the
+    /// page for `<body>`), to turn `data-offset-x/y` into x and y relative to the parent.
+    public var offset: [Double]?
+    /// The root's used `width` as `getComputedStyle` resolves it while rendered (`784px`).
+    public var usedWidth: String?
+    public var children: [ResolvedElement]
+
+    public init(
+        tag: String = "div", id: String? = nil, computed: [String: String] = [:], other: [String: String] = [:],
+        text: Bool = false, data: [String: String] = [:], frame: [Double]?, offset: [Double]? = nil,
+        usedWidth: String? = nil, children: [ResolvedElement] = []
+    ) {
+        self.tag = tag
+        self.id = id
+        self.computed = computed
+        self.other = other
+        self.text = text
+        self.data = data
+        self.frame = frame
+        self.offset = offset
+        self.usedWidth = usedWidth
+        self.children = children
+    }
+}
+
+/// The installed Chromium adapter (`tools/engines/.local/bin/chromium-adapter`): `layout` through
+/// `SubprocessEngine`, `resolve` through a second adapter process of its own, started on the first WPT file
+/// (`SubprocessEngine` speaks only the protocol's layout and bench ops).
+public final class ChromiumImportBrowser: ImportBrowser {
+    let engine: SubprocessEngine
+    private var resolver: AdapterLineClient?
+    private var cachedVersion: String?
+
+    /// The line that says how to install the browser.
+    public static let installLine = "chromium is not installed: run tools/setup-engines --with-chromium"
+
+    /// - Throws: `ImportError` naming the adapter when it or the browser is not installed.
+    public init(repositoryRoot: String) throws(ImportError) {
+        engine = SubprocessEngine.installedPeer("chromium", repositoryRoot: repositoryRoot)
+        guard engine.isInstalled else { throw ImportError(file: engine.executablePath, message: Self.installLine) }
+    }
+
+    public func version() throws -> String {
+        if let cachedVersion { return cachedVersion }
+        let version = try engine.info().version
+        cachedVersion = version
+        return version
+    }
+
+    public func layout(_ flexCase: FlexCase) throws -> [PeerFrame] {
+        try engine.layout(caseJSON: JSONOutput.encode(flexCase))
+    }
+
+    public func resolve(html: String, selector: String) throws -> ResolvedPage {
+        if resolver == nil { resolver = try AdapterLineClient(executablePath: engine.executablePath) }
+        struct Request: Encodable {
+            var op = "resolve"
+            var html: String
+            var selector: String
+        }
+        let reply = try resolver!.send(JSONOutput.line(Request(html: html, selector: selector)))
+        struct Failure: Decodable { var error: String }
+        if let failure = try? JSONDecoder().decode(Failure.self, from: Data(reply.utf8)) {
+            throw EngineError.adapter(engine: "chromium", message: failure.error)
+        }
+        do {
+            return try JSONDecoder().decode(ResolvedPage.self, from: Data(reply.utf8))
+        } catch {
+            throw EngineError.protocolFailure(
+                engine: "chromium", message: "unreadable resolve reply \(reply.prefix(200)): \(error)")
+        }
+    }
+
+    deinit { engine.shutDown() }
+}
+
+/// One adapter process spoken to a line at a time: a request line on its stdin, a reply line from its stdout.
+final class AdapterLineClient {
+    private let process = Process()
+    private let input = Pipe()
+    private let output = Pipe()
+    private var buffer = Data()
+
+    init(executablePath: String) throws {
+        process.executableURL = URL(fileURLWithPath: executablePath)
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+    }
+
+    /// Sends `line` and returns the reply line (without its newline).
+    func send(_ line: String) throws -> String {
+        do {
+            try input.fileHandleForWriting.write(contentsOf: Data((line + "\n").utf8))
+        } catch {
+            throw EngineError.protocolFailure(engine: "chromium", message: "the adapter pipe failed: \(error)")
+        }
+        while true {
+            if let newline = buffer.firstIndex(of: 0x0A) {
+                let reply = String(decoding: buffer[buffer.startIndex..<newline], as: UTF8.self)
+                buffer = Data(buffer[(newline + 1)...])
+                return reply
+            }
+            let chunk = output.fileHandleForReading.availableData
+            guard !chunk.isEmpty else {
+                throw EngineError.protocolFailure(engine: "chromium", message: "the adapter exited before replying")
+            }
+            buffer.append(chunk)
+        }
+    }
+
+    deinit {
+        try? input.fileHandleForWriting.close()
+        process.waitUntilExit()
+    }
+}

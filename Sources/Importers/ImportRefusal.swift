@@ -1,0 +1,59 @@
+/// Why one case of another suite was not imported: a `reason` that groups refusals in the summary
+/// (`grid`, `text without a test font`) and a `detail` that says what in this case (`display: grid`).
+public struct ImportRefusal: Error, Hashable, Sendable, CustomStringConvertible {
+    public var reason: Reason
+    public var detail: String
+
+    public init(_ reason: Reason, _ detail: String) {
+        self.reason = reason
+        self.detail = detail
+    }
+
+    /// `grid (display: grid)`.
+    public var description: String { "\(reason.rawValue) (\(detail))" }
+
+    /// The families of refusals, each a thing the flex vocabulary (docs/flex-case-format.md) cannot say or the
+    /// importer cannot check. Their order is the order of the summary's lines for equal counts.
+    public enum Reason: String, CaseIterable, Hashable, Sendable, Comparable {
+        /// The suite marks the case disabled (`data-disabled="true"`).
+        case disabled
+        /// `display: grid` or a grid property.
+        case grid
+        /// Block, inline, table or contents layout (`display` other than flex and none), floats.
+        case otherDisplay = "display other than flex/none"
+        /// Text content: its size depends on a font (Ahem in the suites) that flex cases do not have.
+        case text = "text without a test font"
+        /// `writing-mode` other than horizontal-tb.
+        case writingMode = "writing mode"
+        /// A property the vocabulary does not have.
+        case unknownProperty = "unknown property"
+        /// A vocabulary property with a value outside its grammar (`10em`, `safe center`, `auto`).
+        case unknownValue = "value outside the vocabulary"
+        /// `calc()` and the other math functions.
+        case calc = "calc()"
+        /// Scroll containers whose scrollbars take space in the suite's answers (flex cases' scrollbars take none).
+        case scrollbars = "scrollbars that take space"
+        /// A viewport the format cannot state (`min-content`).
+        case viewport
+        /// An image, form control or other element whose size comes from outside CSS.
+        case replacedElement = "replaced element"
+        /// Generated content (`::before`, `::after`) adds boxes the case would not have.
+        case generatedContent = "generated content"
+        /// A transform moves what the suite measured.
+        case transform
+        /// WPT: a script that changes the page before `checkLayout` runs.
+        case script = "script changes the page"
+        /// WPT: the checked element is positioned, or sits where the viewport cannot stand for its parent.
+        case placement = "checked root outside block flow"
+        /// WPT: the flex case laid out by the browser differs from the page it came from.
+        case translation = "translation differs from the page"
+        /// WPT: no element of the case carries an expectation the format can state.
+        case nothingChecked = "nothing checked"
+        /// The browser's adapter refused or failed the case.
+        case browser = "refused by the browser"
+
+        public static func < (lhs: Reason, rhs: Reason) -> Bool {
+            allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+        }
+    }
+}

@@ -1,0 +1,241 @@
+import Engines
+import Flexbox
+import LayoutCore
+
+/// web-platform-tests check-layout tests: a page whose elements carry `data-expected-width`,
+/// `data-expected-height`, `data-offset-x` and `data-offset-y`, and a script calling `checkLayout(selector)`.
+/// `resources/check-layout-th.js` runs one test per element the selector matches (its parent instead when the
+/// parent's class is `container`) and, in that element's subtree, compares each attribute with `offsetWidth`,
+/// `offsetHeight`, `offsetLeft` and `offsetTop`, passing a difference below 1 px.
+///
+/// Stylesheets, classes and inheritance are the browser's to resolve: the adapter's `resolve` op loads the page
+/// (no script runs, nothing loads) and answers each matched subtree with its computed styles and frames
+/// (`ResolvedPage`). `translate` turns one subtree into a flex case; the browser then lays that case out, and a case
+/// whose frames differ from the page's is refused, so the translation never silently changes the test.
+enum WPTCheckLayout {
+    /// The attributes an expect frame is made of; check-layout-th.js knows more (`data-expected-client-width`, …),
+    /// which flex cases cannot state and the importer ignores.
+    static let checkedAttributes = ["data-expected-width", "data-expected-height", "data-offset-x", "data-offset-y"]
+
+    static let tolerance = Tolerance(
+        geometry: 1,
+        reason:
+            "check-layout-th.js passes a layout within 1 px of data-expected-* and data-offset-* (it compares whole-pixel offsetWidth and offsetLeft)"
+    )
+
+    /// The selectors of the page's `checkLayout('…')` calls, in order, each once. A call whose argument is not a
+    /// string literal cannot be followed and is left out.
+    static func selectors(in text: String) -> [String] {
+        var found: [String] = []
+        var rest = Substring(text)
+        while let call = rest.range(of: "checkLayout(") {
+            rest = rest[call.upperBound...].drop { $0.isWhitespace }
+            guard let quote = rest.first, quote == "'" || quote == "\"" || quote == "`" else { continue }
+            var selector = ""
+            var index = rest.index(after: rest.startIndex)
+            var closed = false
+            while index < rest.endIndex {
+                let character = rest[index]
+                if character == "\\", rest.index(after: index) < rest.endIndex {
+                    index = rest.index(after: index)
+                    selector.append(rest[index])
+                } else if character == quote {
+                    closed = true
+                    break
+                } else {
+                    selector.append(character)
+                }
+                index = rest.index(after: index)
+            }
+            rest = rest[index...]
+            if closed, !selector.trimmed.isEmpty, !found.contains(selector) { found.append(selector) }
+        }
+        return found
+    }
+
+    /// Scripts do not run when the browser resolves the page, so a page whose inline scripts change it before
+    /// checking (styles, classes, elements) would be checked as it was never meant to be: refused.
+    static func scriptRefusal(in text: String) -> ImportRefusal? {
+        guard let document = try? Markup.parse(text, dialect: .html) else { return nil }
+        let changes = [
+            ".style", "setattribute", "classlist", "classname", "appendchild", "insertbefore", "innerhtml",
+            "outerhtml", "textcontent", "innertext", "removechild", "replacechild", ".remove(", "insertadjacent",
+            "document.write", ".append(", ".prepend(", ".before(", ".after(", "replacewith", "scrollto", "scrollleft",
+            "scrolltop", "removeattribute", "togglattribute", "toggleattribute", ".width =", ".height =",
+        ]
+        for script in document.descendantsAndSelf where script.name == "script" && script.attributes["src"] == nil {
+            let code = script.ownText.lowercased()
+            if let change = changes.first(where: { code.contains($0) }) {
+                return ImportRefusal(.script, "an inline script uses \(change.trimmed)")
+            }
+        }
+        return nil
+    }
+
+    /// What `translate` makes of one match: the case, and the page's frames of its displayed elements by path.
+    struct Translation {
+        var flexCase: FlexCase
+        var pageFrames: [[Int]: Rect]
+    }
+
+    /// The flex case of one matched subtree, its `expect` made of the checked elements' attributes and, where an
+    /// element lacks some, the page's own frame (said in the description).
+    static func translate(_ match: ResolvedMatch, name: String) throws(ImportRefusal) -> Translation {
+        let root = match.root
+        guard ["block", "flow-root", "list-item"].contains(match.parentDisplay) else {
+            throw ImportRefusal(.placement, "the checked element's parent has display: \(match.parentDisplay)")
+        }
+        if let position = root.computed["position"], position == "absolute" || position == "fixed" {
+            throw ImportRefusal(.placement, "the checked element has position: \(position)")
+        }
+        var notes: [String] = []
+        var pageFrames: [[Int]: Rect] = [:]
+        var flexRoot = try element(root, path: [], isRoot: true, pageFrames: &pageFrames)
+        // The root is a block-level box of its parent in the page: an auto width fills the containing block, and it
+        // is no flex item (it neither grows nor shrinks), which the case states outright.
+        if root.computed["width"] == "auto", let used = root.usedWidth {
+            do {
+                try flexRoot.style.set(.width, to: CSSProperty.width.parse(used))
+            } catch {
+                throw ImportRefusal(.unknownValue, "width: \(used)")
+            }
+            notes.append("The root's width is its used width in the page (\(used)), where it fills its containing block.")
+        }
+        try? flexRoot.style.set(.flexShrink, to: .number(0))
+        var flexCase = FlexCase(
+            name: name, viewport: FlexViewport(width: match.containingBlockWidth, height: nil), root: flexRoot)
+
+        // The expectation: every displayed element that carries one of the four attributes.
+        var filled: [String] = []
+        var differsFromPage = false
+        var checkedElements = 0
+        var resolved: [[Int]: ResolvedElement] = [:]
+        var pending: [(ResolvedElement, [Int])] = [(root, [])]
+        while let (element, path) = pending.popLast() {
+            resolved[path] = element
+            for (index, child) in element.children.enumerated() { pending.append((child, path + [index])) }
+        }
+        let frames = flexCase.framesInPreOrder { path, _ -> Rect? in
+            guard let element = resolved[path], let page = pageFrames[path] else { return nil }
+            let given = checkedAttributes.filter { element.data[$0] != nil }
+            guard !given.isEmpty else { return nil }
+            checkedElements += 1
+            var frame = page
+            func number(_ attribute: String) -> Double? { element.data[attribute].flatMap(leadingNumber) }
+            let offset = element.offset ?? [page.x, page.y]
+            if let width = number("data-expected-width") { frame.width = width }
+            if let height = number("data-expected-height") { frame.height = height }
+            if let x = number("data-offset-x") { frame.x = x + page.x - offset[0] }
+            if let y = number("data-offset-y") { frame.y = y + page.y - offset[1] }
+            let missing = zip(checkedAttributes, ["width", "height", "x", "y"]).filter { number($0.0) == nil }
+            if !missing.isEmpty {
+                filled.append("[\(path.map(String.init).joined(separator: ", "))] " + missing.map(\.1).joined(separator: ", "))
+            }
+            let pairs = [(frame.x, page.x), (frame.y, page.y), (frame.width, page.width), (frame.height, page.height)]
+            if pairs.contains(where: { abs($0.0 - $0.1) > 1.0 / 64 }) { differsFromPage = true }
+            return frame
+        }
+        guard checkedElements > 0 else {
+            throw ImportRefusal(.nothingChecked, "no displayed element carries data-expected-width/height or data-offset-x/y")
+        }
+        flexCase = flexCase.expecting(frames)
+        if differsFromPage { flexCase.tolerance = tolerance }
+        if !filled.isEmpty {
+            notes.append(
+                "Filled from the browser's frame of the page where the test states no number: "
+                    + filled.joined(separator: "; ") + ".")
+        }
+        if !notes.isEmpty { flexCase.description = notes.joined(separator: " ") }
+        return Translation(flexCase: flexCase, pageFrames: pageFrames)
+    }
+
+    /// check-layout-th.js reads attributes with `parseFloat`: the number a text starts with.
+    static func leadingNumber(_ text: String) -> Double? {
+        let trimmed = text.trimmed
+        var end = trimmed.startIndex
+        var best: Double?
+        while end < trimmed.endIndex {
+            end = trimmed.index(after: end)
+            if let value = Double(trimmed[..<end]), value.isFinite { best = value }
+        }
+        return best
+    }
+
+    /// One resolved element and its subtree as flex elements, refused at the first thing the vocabulary cannot state.
+    static func element(
+        _ resolved: ResolvedElement, path: [Int], isRoot: Bool, pageFrames: inout [[Int]: Rect]
+    ) throws(ImportRefusal) -> FlexElement {
+        let replaced: Set<String> = [
+            "img", "input", "button", "select", "textarea", "video", "canvas", "iframe", "svg", "object", "embed",
+            "audio", "meter", "progress",
+        ]
+        let display = resolved.computed["display"] ?? "flex"
+        var element = FlexElement()
+        element.id = isRoot ? nil : resolved.id
+        if display == "none" {
+            try? element.style.set(.display, to: .keyword("none"))
+            return element
+        }
+        if replaced.contains(resolved.tag) { throw ImportRefusal(.replacedElement, "<\(resolved.tag)>") }
+        if resolved.text { throw ImportRefusal(.text, "text in <\(resolved.tag)>") }
+        if let mode = resolved.other["writing-mode"], mode != "horizontal-tb" {
+            throw ImportRefusal(.writingMode, "writing-mode: \(mode)")
+        }
+        if let transform = resolved.other["transform"], transform != "none" {
+            throw ImportRefusal(.transform, "transform: \(transform)")
+        }
+        for pseudo in ["before", "after"] {
+            if let content = resolved.other[pseudo], !["none", "normal"].contains(content) {
+                throw ImportRefusal(.generatedContent, "::\(pseudo) { content: \(content) }")
+            }
+        }
+        // A flex item is blockified; an empty block leaf lays out as an empty flex container does.
+        let emptyBlock = ["block", "flow-root", "inline-block", "inline"].contains(display) && resolved.children.isEmpty
+        let flexLike = display == "flex" || (isRoot && display == "inline-flex") || (!isRoot && emptyBlock)
+        guard flexLike else {
+            throw ImportRefusal(display.contains("grid") ? .grid : .otherDisplay, "display: \(display)")
+        }
+        if let frame = resolved.frame, frame.count == 4 {
+            pageFrames[path] = Rect(x: frame[0], y: frame[1], width: frame[2], height: frame[3])
+        }
+        let notFlexItemProperties: Set<CSSProperty> = [.flexGrow, .flexShrink, .flexBasis, .alignSelf, .order]
+        for property in CSSProperty.allCases where property != .display {
+            guard let text = resolved.computed[property.rawValue] else { continue }
+            if isRoot, notFlexItemProperties.contains(property) { continue }
+            if CSSText.hasMathFunction(text) { throw ImportRefusal(.calc, "\(property.rawValue): \(text)") }
+            let value: CSSValue
+            do {
+                value = try property.parse(text)
+            } catch {
+                throw ImportRefusal(.unknownValue, "\(property.rawValue): \(text)")
+            }
+            if property == .position, value == .keyword("sticky") || value == .keyword("fixed") {
+                throw ImportRefusal(.unknownValue, "position: \(text)")
+            }
+            if value != property.initialValue { try? element.style.set(property, to: value) }
+        }
+        for (index, child) in resolved.children.enumerated() {
+            element.children.append(try self.element(child, path: path + [index], isRoot: false, pageFrames: &pageFrames))
+        }
+        return element
+    }
+
+    /// The first difference between the page's frames and the browser's layout of the case, or nil when every
+    /// displayed element is within 1/64 px (a LayoutUnit) of where the page put it.
+    static func firstDifference(page: [[Int]: Rect], layout: [PeerFrame]) -> String? {
+        let laidOut = Dictionary(layout.map { ($0.path, $0.frame) }, uniquingKeysWith: { first, _ in first })
+        for path in page.keys.sorted(by: { $0.lexicographicallyPrecedes($1) }) {
+            let subject = "[" + path.map(String.init).joined(separator: ", ") + "]"
+            guard let actual = laidOut[path] else { return "\(subject) is not laid out" }
+            let expected = page[path]!
+            let fields = [
+                ("x", expected.x, actual.x), ("y", expected.y, actual.y), ("width", expected.width, actual.width),
+                ("height", expected.height, actual.height),
+            ]
+            if let (field, inPage, inCase) = fields.first(where: { abs($0.1 - $0.2) > 1.0 / 64 }) {
+                return "\(subject) \(field): page \(shortestText(inPage)), case \(shortestText(inCase))"
+            }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,533 @@
+import BoxLayout
+import Flexbox
+import Foundation
+import LayoutCore
+import TestSupport
+import Testing
+
+/// One small box case per translation rule, with the CSS written out by hand; the refusals with their JSON
+/// paths; and the inverse on flex cases outside the translation's image.
+struct BoxToFlexRuleTests {
+    /// A box case from the JSON after `"kind"` and `"name"`: `"root": {…}` and optionally `"proposal"`.
+    static func box(_ json: String) throws -> BoxCase {
+        try JSONDecoder().decode(BoxCase.self, from: Data((#"{"kind":"box","name":"t","# + json + "}").utf8))
+    }
+
+    static func flex(_ json: String) throws -> FlexCase {
+        try JSONDecoder().decode(FlexCase.self, from: Data((#"{"kind":"flex","name":"t","# + json + "}").utf8))
+    }
+
+    /// Every element's style as CSS text, by path.
+    static func styles(_ root: FlexElement) -> [[Int]: [String: String]] {
+        var result: [[Int]: [String: String]] = [:]
+        var stack: [(FlexElement, [Int])] = [(root, [])]
+        while let (element, path) = stack.popLast() {
+            result[path] = Dictionary(
+                uniqueKeysWithValues: element.style.map { ($0.property.rawValue, $0.value.cssText) })
+            for (index, child) in element.children.enumerated() { stack.append((child, path + [index])) }
+        }
+        return result
+    }
+
+    // MARK: The CSS every element and every container has
+
+    /// Every element: border-box sizes, the containing block of its children, never shrinking.
+    static let item = ["box-sizing": "border-box", "position": "relative", "flex-shrink": "0"]
+
+    /// A container: Puyopuyo's defaults (it has no stretch) and a direction.
+    static func container(_ direction: String, _ wrap: String = "nowrap", _ extra: [String: String] = [:])
+        -> [String: String]
+    {
+        item.merging(
+            [
+                "flex-direction": direction, "flex-wrap": wrap, "justify-content": "flex-start",
+                "align-items": "flex-start", "align-content": "flex-start",
+            ]
+        ) { $1 }.merging(extra) { $1 }
+    }
+
+    static func leaf(_ extra: [String: String] = [:]) -> [String: String] { item.merging(extra) { $1 } }
+
+    struct Pinned: Sendable, CustomTestStringConvertible {
+        var rule: String
+        var box: String
+        var styles: [[Int]: [String: String]]
+        var testDescription: String { rule }
+    }
+
+    static let leafAB = #"{"type":"leaf","content":{"width":20,"height":10}}"#
+    static let twoLeaves = leafAB + "," + leafAB
+
+    static let pinned: [Pinned] = [
+        Pinned(
+            rule: "hbox: row nowrap, space is column-gap; a leaf is an item",
+            box: #""root":{"type":"hbox","space":4,"children":[\#(leafAB)]}"#,
+            styles: [[]: container("row", "nowrap", ["column-gap": "4px"]), [0]: leaf()]),
+        Pinned(
+            rule: "vbox: column nowrap, space is row-gap",
+            box: #""root":{"type":"vbox","space":4,"children":[\#(leafAB)]}"#,
+            styles: [[]: container("column", "nowrap", ["row-gap": "4px"]), [0]: leaf()]),
+        Pinned(
+            rule: "vflow: row wrap, space sets both gaps",
+            box: #""root":{"type":"vflow","width":100,"space":3,"children":[\#(leafAB)]}"#,
+            styles: [
+                []: container("row", "wrap", ["width": "100px", "column-gap": "3px", "row-gap": "3px"]), [0]: leaf(),
+            ]),
+        Pinned(
+            rule: "hflow: column wrap, itemSpace along a line (row-gap), runSpace between lines (column-gap)",
+            box: #""root":{"type":"hflow","height":100,"itemSpace":2,"runSpace":5,"children":[\#(leafAB)]}"#,
+            styles: [
+                []: container("column", "wrap", ["height": "100px", "row-gap": "2px", "column-gap": "5px"]),
+                [0]: leaf(),
+            ]),
+        Pinned(
+            rule: "sizes: a number is px, wrap min and max are min-/max-, grow along an hbox is flex-grow",
+            box: #"""
+                "root":{"type":"hbox","width":300,"children":[{"type":"leaf","width":30,"height":20},
+                {"type":"leaf","width":{"wrap":{"min":5,"max":50}},"height":{"wrap":{"max":8}}},
+                {"type":"leaf","width":{"wrap":{"grow":2}}}]}
+                """#,
+            styles: [
+                []: container("row", "nowrap", ["width": "300px"]),
+                [0]: leaf(["width": "30px", "height": "20px"]),
+                [1]: leaf(["min-width": "5px", "max-width": "50px", "max-height": "8px"]),
+                [2]: leaf(["flex-grow": "2"]),
+            ]),
+        Pinned(
+            rule: "margin and padding, side by side",
+            box: #"""
+                "root":{"type":"vbox","padding":{"top":1,"left":2,"bottom":3,"right":4},
+                "children":[{"type":"leaf","margin":{"top":-5,"right":6}}]}
+                """#,
+            styles: [
+                []: container(
+                    "column", "nowrap",
+                    ["padding-top": "1px", "padding-left": "2px", "padding-bottom": "3px", "padding-right": "4px"]),
+                [0]: leaf(["margin-top": "-5px", "margin-right": "6px"]),
+            ]),
+        Pinned(
+            rule: "format: leading, trailing, center, between, round (space-evenly)",
+            box: #"""
+                "root":{"type":"vbox","children":[
+                {"type":"hbox","width":100,"format":"leading"},{"type":"hbox","width":100,"format":"trailing"},
+                {"type":"hbox","width":100,"format":"center"},{"type":"hbox","width":100,"format":"between","space":3},
+                {"type":"hbox","width":100,"format":"round"}]}
+                """#,
+            styles: [
+                []: container("column"),
+                [0]: container("row", "nowrap", ["width": "100px"]),
+                [1]: container("row", "nowrap", ["width": "100px", "justify-content": "flex-end"]),
+                [2]: container("row", "nowrap", ["width": "100px", "justify-content": "center"]),
+                [3]: container(
+                    "row", "nowrap", ["width": "100px", "justify-content": "space-between", "column-gap": "3px"]),
+                [4]: container("row", "nowrap", ["width": "100px", "justify-content": "space-evenly"]),
+            ]),
+        Pinned(
+            rule: "reverse reverses the order only: leading packs at the physical start, flex-end under row-reverse",
+            box: #"""
+                "root":{"type":"vbox","children":[
+                {"type":"hbox","width":100,"reverse":true},{"type":"hbox","width":100,"format":"trailing","reverse":true},
+                {"type":"vbox","height":100,"format":"center","reverse":true},
+                {"type":"hbox","width":100,"format":"between","reverse":true,"children":[\#(twoLeaves)]},
+                {"type":"hbox","width":100,"format":"round","reverse":true}]}
+                """#,
+            styles: [
+                []: container("column"),
+                [0]: container("row-reverse", "nowrap", ["width": "100px", "justify-content": "flex-end"]),
+                [1]: container("row-reverse", "nowrap", ["width": "100px", "justify-content": "flex-start"]),
+                [2]: container("column-reverse", "nowrap", ["height": "100px", "justify-content": "center"]),
+                [3]: container("row-reverse", "nowrap", ["width": "100px", "justify-content": "space-between"]),
+                [3, 0]: leaf(), [3, 1]: leaf(),
+                [4]: container("row-reverse", "nowrap", ["width": "100px", "justify-content": "space-evenly"]),
+            ]),
+        Pinned(
+            rule: "a linear box's justifyContent is align-items, a child's alignment align-self",
+            box: #"""
+                "root":{"type":"hbox","justifyContent":"bottom","children":[
+                {"type":"leaf","alignment":"vertCenter"},{"type":"leaf","alignment":"top"},
+                {"type":"vbox","justifyContent":"trailing","alignment":"center","children":[
+                {"type":"leaf","alignment":"leading"},{"type":"leaf","alignment":"horzCenter"}]}]}
+                """#,
+            styles: [
+                []: container("row", "nowrap", ["align-items": "flex-end"]),
+                [0]: leaf(["align-self": "center"]),
+                [1]: leaf(["align-self": "flex-start"]),
+                [2]: container("column", "nowrap", ["align-items": "flex-end", "align-self": "center"]),
+                [2, 0]: leaf(["align-self": "flex-start"]),
+                [2, 1]: leaf(["align-self": "center"]),
+            ]),
+        Pinned(
+            rule: "a flow: format per line, runFormat across lines, justifyContent the items within their line",
+            box: #"""
+                "root":{"type":"vflow","width":100,"height":50,"format":"center","runFormat":"trailing",
+                "justifyContent":"bottom","children":[{"type":"leaf","alignment":"vertCenter"}]}
+                """#,
+            styles: [
+                []: container(
+                    "row", "wrap",
+                    [
+                        "width": "100px", "height": "50px", "justify-content": "center", "align-content": "flex-end",
+                        "align-items": "flex-end",
+                    ]),
+                [0]: leaf(["align-self": "center"]),
+            ]),
+        Pinned(
+            rule: "a flow's justifyContent on its line axis centres the items in their line (spec §7)",
+            box: #""root":{"type":"hflow","height":50,"justifyContent":"top"}"#,
+            styles: [[]: container("column", "wrap", ["height": "50px", "align-items": "center"])]),
+        Pinned(
+            rule: "reverse on a flow reverses the lines too: wrap-reverse, whose cross-start is the far side",
+            box: #"""
+                "root":{"type":"vflow","width":100,"reverse":true,"children":[{"type":"leaf","alignment":"bottom"}]}
+                """#,
+            styles: [
+                []: container(
+                    "row-reverse", "wrap-reverse",
+                    [
+                        "width": "100px", "justify-content": "flex-end", "align-content": "flex-end",
+                        "align-items": "flex-end",
+                    ]),
+                [0]: leaf(["align-self": "flex-start"]),
+            ]),
+        Pinned(
+            rule: "a flow with a wrap line length: lines as long as their content, placed as justify-content",
+            box: #"""
+                "root":{"type":"vbox","width":100,"children":[{"type":"vflow","justifyContent":"top"},
+                {"type":"vflow","justifyContent":"bottom","alignment":"right"},
+                {"type":"vflow","justifyContent":"left","reverse":true}]}
+                """#,
+            styles: [
+                []: container("column", "nowrap", ["width": "100px"]),
+                [0]: container("row", "wrap", ["justify-content": "center"]),
+                [1]: container(
+                    "row", "wrap", ["justify-content": "flex-end", "align-items": "flex-end", "align-self": "flex-end"]),
+                [2]: container(
+                    "row-reverse", "wrap-reverse",
+                    ["justify-content": "flex-end", "align-content": "flex-end", "align-items": "center"]),
+            ]),
+        Pinned(
+            rule: "activated false is display none",
+            box: #""root":{"type":"hbox","children":[{"type":"leaf","activated":false}]}"#,
+            styles: [[]: container("row"), [0]: leaf(["display": "none"])]),
+        Pinned(
+            rule: "a wrap root shrinks to a definite viewport width: flex-shrink 1, min-width 0",
+            box: #""proposal":{"width":200},"root":{"type":"hbox"}"#,
+            styles: [[]: container("row", "nowrap", ["flex-shrink": "1", "min-width": "0px"])]),
+        Pinned(
+            rule: "a wrap root keeps its own min and max as it shrinks",
+            box: #""proposal":{"width":200},"root":{"type":"hbox","width":{"wrap":{"min":50,"max":150}}}"#,
+            styles: [[]: container("row", "nowrap", ["flex-shrink": "1", "min-width": "50px", "max-width": "150px"])]),
+        Pinned(
+            rule: "a wrap root under a height proposal: max-height is the proposal minus the margins (or its own max)",
+            box: #"""
+                "proposal":{"height":100},"root":{"type":"vbox","margin":{"top":10,"bottom":5},"height":{"wrap":{"min":4}},
+                "children":[{"type":"hbox","height":{"wrap":{"max":50}}}]}
+                """#,
+            styles: [
+                []: container(
+                    "column", "nowrap",
+                    ["margin-top": "10px", "margin-bottom": "5px", "min-height": "4px", "max-height": "85px"]),
+                [0]: container("row", "nowrap", ["max-height": "50px"]),
+            ]),
+        Pinned(
+            rule: "a root's own max height below the proposal's room stays",
+            box: #""proposal":{"height":100},"root":{"type":"vbox","height":{"wrap":{"max":60}}}"#,
+            styles: [[]: container("column", "nowrap", ["max-height": "60px"])]),
+        Pinned(
+            rule: "a fill root grows into the viewport's width (basis 0, min 0) and stretches across its height",
+            box: #""proposal":{"width":200,"height":100},"root":{"type":"vbox","width":"fill","height":"fill"}"#,
+            styles: [
+                []: container(
+                    "column", "nowrap",
+                    ["flex-grow": "1", "flex-basis": "0px", "min-width": "0px", "align-self": "stretch"])
+            ]),
+        Pinned(
+            rule: "a fixed root keeps flex-shrink 0 under a proposal",
+            box: #""proposal":{"width":20,"height":10},"root":{"type":"leaf","width":300,"height":40}"#,
+            styles: [[]: leaf(["width": "300px", "height": "40px"])]),
+    ]
+
+    @Test("a translation rule, pinned", arguments: pinned)
+    func rule(_ pinned: Pinned) throws {
+        let flex = try BoxToFlex.translate(try Self.box(pinned.box))
+        let actual = Self.styles(flex.root)
+        #expect(Set(actual.keys) == Set(pinned.styles.keys))
+        for (path, style) in pinned.styles.sorted(by: { $0.key.lexicographicallyPrecedes($1.key) }) {
+            #expect(actual[path] == style, "element \(path)")
+        }
+    }
+
+    @Test("the viewport is the proposal; name, ids, content, expect and tolerance are copied")
+    func copied() throws {
+        var box = try Self.box(
+            #""proposal":{"width":375},"root":{"type":"hbox","id":"row","children":[{"type":"leaf","id":"a","content":{"width":3,"height":4}}]}"#
+        )
+        box.expect = BoxFrames(frames: [BoxFrame(path: [], id: "row", frame: Rect(x: 0, y: 0, width: 3, height: 4))])
+        box.tolerance = Tolerance(geometry: 0.5, reason: "why")
+        let flex = try BoxToFlex.translate(box)
+        #expect(flex.name == "t")
+        #expect(flex.viewport == FlexViewport(width: 375, height: nil))
+        #expect(flex.root.id == "row")
+        #expect(flex.root.children[0].id == "a")
+        #expect(flex.root.children[0].content == Size(width: 3, height: 4))
+        #expect(flex.expect == box.expect)
+        #expect(flex.tolerance == box.tolerance)
+    }
+
+    // MARK: Refusals
+
+    struct Refused: Sendable, CustomTestStringConvertible {
+        var box: String
+        var message: String
+        var testDescription: String { message }
+    }
+
+    static let refusals: [Refused] = [
+        Refused(
+            box: #""root":{"type":"zbox"}"#,
+            message: "$.root.type: zbox: a one-cell grid; the flex vocabulary has no grid"),
+        Refused(
+            box: #""root":{"type":"hbox","children":[{"type":"leaf","text":"hi"}]}"#,
+            message:
+                "$.root.children[0].text: a text leaf has no CSS equivalent here (a flex case has no font to measure it with)"
+        ),
+        Refused(
+            box: #""root":{"type":"hbox","children":[\#(twoLeaves),{"type":"leaf","width":{"ratio":2}}]}"#,
+            message:
+                #"$.root.children[2].width: {"ratio": 2} has no CSS equivalent (only "fill", on the root under a definite proposal)"#
+        ),
+        Refused(
+            box:
+                #""proposal":{"width":100},"root":{"type":"hbox","width":100,"children":[{"type":"leaf","width":"fill"}]}"#,
+            message:
+                #"$.root.children[0].width: "fill" has no CSS equivalent below the root (a share of what the siblings leave, without their min)"#
+        ),
+        Refused(
+            box: #""proposal":{"width":100},"root":{"type":"hbox","height":"fill"}"#,
+            message: #"$.root.height: "fill" needs a definite proposal height (it is the proposal minus the margins)"#),
+        Refused(
+            box: #""root":{"type":"leaf","height":{"aspectRatio":2}}"#,
+            message:
+                #"$.root.height: {"aspectRatio": 2} has no CSS equivalent (Puyopuyo derives it from the residual collapsed to the ratio)"#
+        ),
+        Refused(
+            box: #""root":{"type":"leaf","width":{"wrap":{"add":4}}}"#,
+            message: "$.root.width.wrap.add: add has no CSS equivalent"),
+        Refused(
+            box: #""root":{"type":"leaf","width":{"wrap":{"min":40,"max":20}}}"#,
+            message:
+                "$.root.width.wrap.min: a min above the max has no CSS equivalent (Puyopuyo's max wins, CSS's min)"),
+        Refused(
+            box: #""root":{"type":"leaf","width":{"wrap":{"priority":1}}}"#,
+            message:
+                "$.root.width.wrap.priority: priority has no CSS equivalent (it orders measuring along the main axis)"),
+        Refused(
+            box: #""root":{"type":"leaf","height":{"wrap":{"shrink":1}}}"#,
+            message:
+                "$.root.height.wrap.shrink: shrink has no CSS equivalent (Puyopuyo shares the overflow by factor, CSS by factor × basis)"
+        ),
+        Refused(
+            box: #""root":{"type":"hbox","children":[{"type":"leaf","height":{"wrap":{"grow":1}}}]}"#,
+            message:
+                "$.root.children[0].height.wrap.grow: grow is flex-grow only along the main axis of an hbox or vbox parent"
+        ),
+        Refused(
+            box: #""root":{"type":"vflow","children":[{"type":"leaf","width":{"wrap":{"grow":1}}}]}"#,
+            message:
+                "$.root.children[0].width.wrap.grow: grow is flex-grow only along the main axis of an hbox or vbox parent"
+        ),
+        Refused(
+            box: #""proposal":{"width":100},"root":{"type":"leaf","width":{"wrap":{"grow":1}}}"#,
+            message: "$.root.width.wrap.grow: grow is flex-grow only along the main axis of an hbox or vbox parent"),
+        Refused(
+            box: #""root":{"type":"hbox","padding":{"left":-1}}"#,
+            message: "$.root.padding: a negative padding has no CSS equivalent"),
+        Refused(
+            box: #""root":{"type":"vflow","space":2,"runSpace":-1}"#,
+            message: "$.root.runSpace: a negative space has no CSS equivalent (gaps are ≥ 0)"),
+        Refused(
+            box: #""root":{"type":"hbox","format":"center"}"#,
+            message:
+                "$.root.format: format acts only on a definite main size in Puyopuyo; justify-content would act on any room a min or grow makes"
+        ),
+        Refused(
+            box: #""root":{"type":"vflow","format":"trailing"}"#,
+            message:
+                "$.root.format: format acts only on a definite main size in Puyopuyo; justify-content would act on any room a min or grow makes"
+        ),
+        Refused(
+            box: #""root":{"type":"hflow","height":50,"runFormat":"center"}"#,
+            message:
+                "$.root.runFormat: runFormat acts only on a definite run size in Puyopuyo; align-content would act on any room a min makes"
+        ),
+        Refused(
+            box: #""root":{"type":"hbox","width":100,"format":"round","space":10}"#,
+            message: "$.root.format: round ignores space in Puyopuyo; CSS space-evenly adds the gap to its spacing"),
+        Refused(
+            box: #""root":{"type":"hbox","width":100,"format":"between","reverse":true,"children":[\#(leafAB)]}"#,
+            message:
+                "$.root.format: between packs a single child at the leading edge; CSS space-between falls back to flex-start, the far edge under reverse"
+        ),
+        Refused(
+            box: #""root":{"type":"vflow","width":100,"height":100,"runFormat":"between","reverse":true}"#,
+            message:
+                "$.root.runFormat: between under reverse: a line (or a flow) of one item packs at the leading edge in Puyopuyo, at the far edge in CSS"
+        ),
+        Refused(
+            box: #""root":{"type":"vflow","arrange":2}"#,
+            message: "$.root.arrange: a fixed count of items per line has no CSS equivalent"),
+        Refused(
+            box: #""root":{"type":"vflow","children":[{"type":"leaf","flowEnding":true}]}"#,
+            message: "$.root.children[0].flowEnding: a forced line break has no CSS equivalent"),
+        Refused(
+            box: #""root":{"type":"hflow","runRowSize":20}"#,
+            message: "$.root.runRowSize: a size for every line has no CSS equivalent"),
+        Refused(
+            box: #""root":{"type":"hbox","children":[{"type":"leaf","alignment":"none"}]}"#,
+            message:
+                "$.root.children[0].alignment: the name none puts the child's centre on the parent's edge; CSS has no equivalent"
+        ),
+        Refused(
+            box: #""root":{"type":"hbox","children":[{"type":"leaf","alignment":[{"vertCenter":0.5}]}]}"#,
+            message: "$.root.children[0].alignment: a centre ratio has no CSS equivalent"),
+        Refused(
+            box: #""root":{"type":"hbox","children":[{"type":"leaf","alignment":["top","left"]}]}"#,
+            message: #"$.root.children[0].alignment: ["top", "left"]: several names have no single CSS equivalent"#),
+        Refused(
+            box: #""root":{"type":"hbox","children":[{"type":"leaf","alignment":"leading"}]}"#,
+            message:
+                #"$.root.children[0].alignment: "leading" places nothing on this axis (names on the other axis are ignored); only top, bottom or vertCenter maps to align-self"#
+        ),
+        Refused(
+            box: #""root":{"type":"vbox","justifyContent":"bottom"}"#,
+            message:
+                #"$.root.justifyContent: "bottom" places nothing on this axis (names on the other axis are ignored); only left, right, horzCenter, leading or trailing maps to align-items"#
+        ),
+        Refused(
+            box: #""root":{"type":"vflow","justifyContent":["top","right"]}"#,
+            message: #"$.root.justifyContent: ["top", "right"]: several names have no single CSS equivalent"#),
+        Refused(
+            box: #""root":{"type":"hbox","alignment":"top"}"#,
+            message:
+                "$.root.alignment: the root's alignment places nothing in Puyopuyo; align-self would place it in the viewport"
+        ),
+    ]
+
+    @Test("a property with no CSS equivalent is refused with its JSON path and why", arguments: refusals)
+    func refusal(_ refused: Refused) throws {
+        let box = try Self.box(refused.box)
+        #expect(throws: BoxToFlex.Refusal.self) { try BoxToFlex.translate(box) }
+        do {
+            _ = try BoxToFlex.translate(box)
+        } catch {
+            #expect(error.description == refused.message)
+        }
+    }
+
+    // MARK: The inverse
+
+    /// A flex case written by hand (not by `translate`), inside the image: an hbox root shrinking to a 100 px
+    /// viewport, padding-left 5, space 10, a fixed 30 px leaf and a bottom-aligned 40 × 10 leaf. `root` and
+    /// `child` add properties to the root's and the first child's styles.
+    static func handWritten(root: String = "", child: String = "") -> String {
+        #"""
+        "viewport":{"width":100,"height":null},"root":{"style":{\#(root)"box-sizing":"border-box",
+        "position":"relative","flex-shrink":"1","min-width":"0px","align-items":"flex-start",
+        "align-content":"flex-start","column-gap":"10px","padding-left":"5px"},"children":[
+        {"style":{\#(child)"box-sizing":"border-box","position":"relative","flex-shrink":"0","width":"30px"},
+        "content":{"width":10,"height":20}},
+        {"style":{"box-sizing":"border-box","position":"relative","flex-shrink":"0","align-self":"flex-end"},
+        "content":{"width":40,"height":10}}]}
+        """#
+    }
+
+    @Test("a hand-written flex case reads as its box case and lays out by Puyopuyo's rules")
+    func handWrittenCase() throws {
+        let flex = try Self.flex(Self.handWritten())
+        let expected = try Self.box(
+            #"""
+            "proposal":{"width":100},"root":{"type":"hbox","padding":{"left":5},"space":10,"children":[
+            {"type":"leaf","width":30,"content":{"width":10,"height":20}},
+            {"type":"leaf","alignment":"bottom","content":{"width":40,"height":10}}]}
+            """#)
+        #expect(try BoxToFlex.boxCase(from: flex) == expected)
+        // Width 5 + 30 + 10 + 40 = 85 (under 100), height the taller leaf's 20; the second leaf at x 5 + 30 + 10.
+        let frames = try flex.layout(measurer: TestSupport.fixedMeasurer).frames.map(\.frame)
+        #expect(
+            frames == [
+                Rect(x: 0, y: 0, width: 85, height: 20), Rect(x: 5, y: 0, width: 30, height: 20),
+                Rect(x: 45, y: 20 - 10, width: 40, height: 10),
+            ])
+    }
+
+    struct OutsideImage: Sendable, CustomTestStringConvertible {
+        var root = ""
+        var child = ""
+        /// A whole case instead of the hand-written one.
+        var json: String?
+        var message: String
+        var testDescription: String { message }
+    }
+
+    static let outsideImage: [OutsideImage] = [
+        OutsideImage(child: #""order":"1","#, message: "$.root.children[0].style.order: 1 has no Puyopuyo equivalent"),
+        OutsideImage(
+            child: #""flex-shrink":"1","#,
+            message:
+                "$.root.children[0].style.flex-shrink: 1 has no Puyopuyo equivalent here (the nearest box case translates to 0)"
+        ),
+        OutsideImage(
+            child: #""margin-left":"auto","#,
+            message:
+                "$.root.children[0].style.margin-left: auto has no Puyopuyo equivalent here (the nearest box case translates to 0px)"
+        ),
+        OutsideImage(
+            root: #""width":"50%","#,
+            message: "$.root.style.width: 50% has no Puyopuyo equivalent here (the nearest box case translates to auto)"
+        ),
+        OutsideImage(
+            root: #""align-items":"stretch","#,
+            message:
+                "$.root.style.align-items: stretch has no Puyopuyo equivalent here (the nearest box case translates to flex-start)"
+        ),
+        OutsideImage(
+            json: #"""
+                "root":{"style":{"box-sizing":"border-box","position":"relative","flex-shrink":"0","width":"80px",
+                "flex-direction":"row-reverse","justify-content":"space-between","align-items":"flex-start",
+                "align-content":"flex-start"},"children":[{"style":{"box-sizing":"border-box","position":"relative",
+                "flex-shrink":"0"}}]}
+                """#,
+            message:
+                "$.root.style.justify-content: no Puyopuyo equivalent: between packs a single child at the leading edge; CSS space-between falls back to flex-start, the far edge under reverse"
+        ),
+    ]
+
+    @Test(
+        "a flex case outside the translation's image is refused by the inverse, with its path", arguments: outsideImage)
+    func outside(_ outside: OutsideImage) throws {
+        let flex = try Self.flex(outside.json ?? Self.handWritten(root: outside.root, child: outside.child))
+        #expect(throws: BoxToFlex.Refusal.self) { try BoxToFlex.boxCase(from: flex) }
+        do {
+            _ = try BoxToFlex.boxCase(from: flex)
+        } catch {
+            #expect(error.description == outside.message)
+        }
+        // The reference's layout refuses it the same way.
+        let path = String(outside.message.prefix { $0 != ":" })
+        let reason = String(outside.message.dropFirst(path.count + 2))
+        #expect(throws: CaseError(path: path, message: "the reference cannot express this flex case: \(reason)")) {
+            try flex.layout(measurer: TestSupport.fixedMeasurer)
+        }
+    }
+
+    @Test("a tree as deep as box cases may nest translates and reads back")
+    func deepest() throws {
+        var node = BoxNode.leaf(Size(width: 1, height: 1))
+        for _ in 0..<BoxNode.maximumDepth { node = BoxNode(type: .hbox, children: [node]) }
+        let box = BoxCase(name: "deep", proposal: BoxProposal(width: 10), root: node)
+        let flex = try BoxToFlex.translate(box)
+        let (translatedDepth, readDepth) = (flex.root.depth, try BoxToFlex.boxCase(from: flex).root.depth)
+        #expect(translatedDepth == BoxNode.maximumDepth)
+        #expect(readDepth == BoxNode.maximumDepth)
+    }
+}

@@ -1,0 +1,2 @@
+import Importers
+import Testing
