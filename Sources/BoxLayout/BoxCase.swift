@@ -41,12 +41,8 @@ public struct BoxCase: CaseDefinition, Codable, Hashable {
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var common = encoder.container(keyedBy: CaseCommonKey.self)
-        try common.encode("box", forKey: .kind)
-        try common.encode(name, forKey: .name)
-        try common.encodeIfPresent(description, forKey: .description)
-        try common.encodeIfPresent(expect, forKey: .expect)
-        if tolerance != .exact { try common.encode(tolerance, forKey: .tolerance) }
+        try encoder.encodeCaseHeader(
+            kind: "box", name: name, description: description, expect: expect, tolerance: tolerance)
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(proposal, forKey: .proposal)
         try container.encode(root, forKey: .root)

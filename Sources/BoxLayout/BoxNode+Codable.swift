@@ -33,12 +33,8 @@ extension BoxNode: Codable {
     /// Strict decoding: unknown keys, keys that do not apply to the type, negative lengths where a length must
     /// be ≥ 0, and nesting deeper than `maximumDepth` are errors carrying the JSON path.
     public init(from decoder: any Decoder) throws {
-        // 1. Refuse deep nesting before decoding anything below, so hostile input cannot exhaust the stack.
-        //    Each level adds two coding keys ("children", index), so half the path length is the depth.
-        let limit = decoder.userInfo[BoxNode.depthLimitKey] as? Int ?? BoxNode.maximumDepth
-        if decoder.codingPath.count / 2 > limit {
-            throw decoder.invalidValue("nesting is deeper than \(limit) levels")
-        }
+        // 1. Refuse deep nesting before decoding anything below.
+        try decoder.checkNestingDepth(limit: decoder.userInfo[BoxNode.depthLimitKey] as? Int ?? BoxNode.maximumDepth)
         let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
         // 2. Everything but the children, in a helper so the recursive frame stays small.
         self = try BoxNode.decodeProperties(container)

@@ -65,19 +65,46 @@ extension BoxToFlex {
         // 3. Sizes, knowing the margins (a wrap root's max height is the proposal minus them).
         node.width = size(of: node, along: .horizontal, style: style, parent: parent, viewport: viewport)
         node.height = size(of: node, along: .vertical, style: style, parent: parent, viewport: viewport)
-        // 5. The alignment in the parent: align-self on the parent's cross axis.
-        if let parent, let edge = Edge(style.value(of: .alignSelf), reversed: parent.type.isFlowBox && parent.reverse) {
+        // 5. The alignment in the parent: align-self on the parent's cross axis; in a zbox justify-self and
+        //    align-self, one name per axis.
+        if let parent, parent.type == .zbox {
+            node.alignment = gridAlignment(style, items: false)
+        } else if let parent,
+            let edge = Edge(style.value(of: .alignSelf), reversed: parent.type.isFlowBox && parent.reverse)
+        {
             node.alignment = edge.alignment(along: parent.type.flexMainAxis.crossAxis)
         }
         // 2. The container's own properties.
         if node.type.isLinearBox { readLinear(style, into: &node) }
         if node.type.isFlowBox { readFlow(style, into: &node) }
+        if node.type == .zbox {
+            let justify = gridAlignment(style, items: true)
+            node.justifyContent = justify == .center ? nil : justify
+        }
         return node
     }
 
-    /// Leaf, or the container that the direction and wrapping name.
+    /// The names a grid's justify-items and align-items (`items`) or an item's justify-self and align-self give,
+    /// one per axis where the keyword is an edge (`[left, top]`; both centres are `center`).
+    static func gridAlignment(_ style: FlexStyle, items: Bool) -> BoxAlignment {
+        var alignment = BoxAlignment.idle
+        for axis in Axis.allCases {
+            if let edge = Edge(grid: style.value(of: items ? axis.gridItems : axis.gridSelf)) {
+                alignment = alignment.union(edge.alignment(along: axis))
+            }
+        }
+        return alignment
+    }
+
+    /// Leaf, a zbox (a grid, or an element not displayed with the grid's track), or the container that the
+    /// direction and wrapping name.
     static func kind(of element: FlexElement) -> BoxNodeType {
         let style = element.style
+        if style.value(of: .display) == .keyword("grid")
+            || style.value(of: .gridTemplateColumns) != CSSProperty.gridTemplateColumns.initialValue
+        {
+            return .zbox
+        }
         if element.content != nil || element.children.isEmpty && style.value(of: .alignItems) == .keyword("stretch") {
             return .leaf
         }
@@ -93,12 +120,19 @@ extension BoxToFlex {
 
     static func px(_ value: CSSValue) -> Double? { if case .px(let number) = value { number } else { nil } }
 
-    /// A fill root, a px size, or wrap with its min, max and grow.
+    /// A fill root, a fill zbox child (stretched), a px size, or wrap with its min, max and grow.
     static func size(
         of node: BoxNode, along axis: Axis, style: FlexStyle, parent: BoxNode?, viewport: FlexViewport
     ) -> SizeDescription {
         let given = style.value(of: axis.size)
         let isAuto = given == .keyword("auto")
+        // Stretched in a zbox of fixed size whose inner size holds the margins: the only stretch translated.
+        if let parent, parent.type == .zbox, isAuto, style.value(of: axis.gridSelf) == .keyword("stretch"),
+            case .fixed(let fixed) = parent.size(along: axis),
+            node.margin.main(along: axis) <= max(fixed - parent.padding.main(along: axis), 0)
+        {
+            return .fill
+        }
         if parent == nil, isAuto, let offered = viewport.along(axis) {
             let fills =
                 axis == .horizontal
@@ -214,6 +248,7 @@ extension CSSProperty {
         .display, .position, .boxSizing, .width, .height, .minWidth, .minHeight, .maxWidth, .maxHeight,
         .marginTop, .marginRight, .marginBottom, .marginLeft, .paddingTop, .paddingRight, .paddingBottom,
         .paddingLeft, .flexDirection, .flexWrap, .flexGrow, .flexShrink, .flexBasis, .justifyContent, .alignItems,
-        .alignSelf, .alignContent, .rowGap, .columnGap,
+        .alignSelf, .alignContent, .rowGap, .columnGap, .justifyItems, .justifySelf, .gridTemplateColumns,
+        .gridTemplateRows, .gridColumnStart, .gridRowStart,
     ]
 }

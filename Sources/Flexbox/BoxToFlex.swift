@@ -71,10 +71,10 @@ public enum BoxToFlex {
         try style.set(.flexShrink, .number(0))
         if !node.activated { try style.set(.display, .keyword("none")) }
         if node.flowEnding { throw Refusal(path: ".flowEnding", reason: Reason.flowEnding) }
-        // 2. The type: a flex container, or a leaf with content.
+        // 2. The type: a flex container, a one-cell grid, or a leaf with content.
         var element = FlexElement(id: node.id)
         switch node.type {
-        case .zbox: throw Refusal(path: ".type", reason: Reason.zbox)
+        case .zbox: try writeGrid(node, to: &style)
         case .leaf:
             if node.text != nil { throw Refusal(path: ".text", reason: Reason.text) }
             element.content = node.content
@@ -196,6 +196,26 @@ public enum BoxToFlex {
         return (items, lines)
     }
 
+    /// zbox: a grid of one cell, `minmax(0px, 1fr)` on each axis: the inner size when the box's size is definite,
+    /// else the largest child's outer size (Puyopuyo's maximum over the children, margins included), and no
+    /// automatic minimum size for the children. `justifyContent` (default center), one name per axis, is
+    /// justify-items and align-items; a name missing on an axis is quirk 12 and refused. The children all sit in
+    /// row 1, column 1 (step 5).
+    static func writeGrid(_ node: BoxNode, to style: inout StyleWriter) throws(Refusal) {
+        if node.activated { try style.set(.display, .keyword("grid")) }
+        try style.set(.gridTemplateColumns, .keyword(CSSGrammar.oneTrack))
+        try style.set(.gridTemplateRows, .keyword(CSSGrammar.oneTrack))
+        try writeInsets(node.padding, sides: CSSProperty.paddings, at: ".padding", to: &style, allowsNegative: false)
+        let justify = node.justifyContent ?? .center
+        try Edge.checkGrid(justify, at: ".justifyContent")
+        for axis in Axis.allCases {
+            guard let edge = Edge.resolved(justify, along: axis) else {
+                throw Refusal(path: ".justifyContent", reason: "\(justify.jsonText) \(Reason.justifyMissingAxis(axis))")
+            }
+            try style.set(axis.gridItems, edge.gridKeyword)
+        }
+    }
+
     // MARK: 3. Sizes
 
     /// A number is a px size; wrap is auto with its min and max; grow is flex-grow along an hbox or vbox parent's
@@ -207,6 +227,17 @@ public enum BoxToFlex {
         switch node.size(along: axis) {
         case .fixed(let value): try style.set(axis.size, .px(value))
         case .ratio(1):
+            if case .child(let parent) = place, parent.type == .zbox {
+                // A stretched grid item: the cell less the margins, placed at the start when that is negative.
+                guard case .fixed(let size) = parent.size(along: axis) else {
+                    throw Refusal(path: path, reason: "\"fill\" \(Reason.fillInWrapZBox)")
+                }
+                let inner = Swift.max(size - parent.padding.main(along: axis), 0)
+                if node.margin.main(along: axis) > inner {
+                    throw Refusal(path: path, reason: "\"fill\" \(Reason.fillMarginsOverflow)")
+                }
+                return
+            }
             guard case .root(let viewport) = place else { throw Refusal(path: path, reason: Reason.fillBelowRoot) }
             guard viewport.along(axis) != nil else {
                 throw Refusal(path: path, reason: Reason.fillWithoutProposal(axis))
@@ -262,6 +293,10 @@ public enum BoxToFlex {
     static func writeAlignSelf(of node: BoxNode, in place: Place, to style: inout StyleWriter)
         throws(Refusal)
     {
+        if case .child(let parent) = place, parent.type == .zbox {
+            try writeGridSelf(of: node, to: &style)
+            return
+        }
         guard node.alignment != .idle else { return }
         guard case .child(let parent) = place else {
             throw Refusal(path: ".alignment", reason: Reason.rootAlignment)
@@ -269,6 +304,25 @@ public enum BoxToFlex {
         let cross = parent.type.flexMainAxis.crossAxis
         let edge = try Edge.single(node.alignment, along: cross, at: ".alignment", for: "align-self")
         try style.set(.alignSelf, edge.keyword(reversed: parent.type.isFlowBox && parent.reverse))
+    }
+
+    /// A zbox child: in the one cell (when displayed), and on each axis stretched if it fills, else aligned by the
+    /// name its alignment has there (spec §8 steps 2–3: left > right > leading > trailing > horzCenter, top >
+    /// bottom > vertCenter) as justify-self / align-self, or by the box's justify-items / align-items when it has
+    /// none. A fill child's own name on its axis places nothing (it fills the cell), so it is not written.
+    static func writeGridSelf(of node: BoxNode, to style: inout StyleWriter) throws(Refusal) {
+        if node.activated {
+            try style.set(.gridRowStart, .number(1))
+            try style.set(.gridColumnStart, .number(1))
+        }
+        try Edge.checkGrid(node.alignment, at: ".alignment")
+        for axis in Axis.allCases {
+            if node.size(along: axis) == .fill {
+                try style.set(axis.gridSelf, .keyword("stretch"))
+            } else if let edge = Edge.resolved(node.alignment, along: axis) {
+                try style.set(axis.gridSelf, edge.gridKeyword)
+            }
+        }
     }
 
     // MARK: 6. The root in the viewport
@@ -314,6 +368,21 @@ enum Edge: CaseIterable {
         }
     }
 
+    /// The keyword for this edge in a grid container (justify-* and align-*): `start`, `center`, `end`.
+    var gridKeyword: CSSValue {
+        switch self {
+        case .start: .keyword("start")
+        case .center: .keyword("center")
+        case .end: .keyword("end")
+        }
+    }
+
+    /// The edge a grid keyword names; nil for anything else (`auto`, `stretch`).
+    init?(grid keyword: CSSValue) {
+        guard let edge = Edge.allCases.first(where: { $0.gridKeyword == keyword }) else { return nil }
+        self = edge
+    }
+
     /// The edge a keyword names; nil for anything else.
     init?(_ keyword: CSSValue, reversed: Bool) {
         guard let edge = Edge.allCases.first(where: { $0.keyword(reversed: reversed) == keyword }) else { return nil }
@@ -348,6 +417,25 @@ enum Edge: CaseIterable {
         return .center
     }
 
+    /// A zbox's justifyContent or a zbox child's alignment may name both axes, but not `none` and no centre ratio.
+    static func checkGrid(_ alignment: BoxAlignment, at path: String) throws(BoxToFlex.Refusal) {
+        if alignment.flags.contains(.none) { throw BoxToFlex.Refusal(path: path, reason: Reason.noneAlignment) }
+        if alignment.horizontalRatio != 0 || alignment.verticalRatio != 0 {
+            throw BoxToFlex.Refusal(path: path, reason: Reason.centreRatio)
+        }
+    }
+
+    /// The edge on `axis` of an alignment that `checkGrid` accepts, by spec §8 steps 2–3: left, then right, then
+    /// leading, then trailing, then horzCenter (leading and trailing only speak without left and right); top, then
+    /// bottom, then vertCenter. Nil when no name is on `axis`.
+    static func resolved(_ alignment: BoxAlignment, along axis: Axis) -> Edge? {
+        let order: [(BoxAlignment.Flags, Edge)] =
+            axis == .horizontal
+            ? [(.left, .start), (.right, .end), (.leading, .start), (.trailing, .end), (.horzCenter, .center)]
+            : [(.top, .start), (.bottom, .end), (.vertCenter, .center)]
+        return order.first { alignment.flags.contains($0.0) }?.1
+    }
+
     /// As `single(_:at:)`, and the name must be on `axis`: names on the other axis place nothing there.
     static func single(_ alignment: BoxAlignment, along axis: Axis, at path: String, for property: String = "")
         throws(BoxToFlex.Refusal) -> Edge
@@ -379,7 +467,14 @@ extension BoxFormat {
 
 /// Why each property is refused; one home for the wording.
 enum Reason {
-    static let zbox = "zbox: a one-cell grid; the flex vocabulary has no grid"
+    static func justifyMissingAxis(_ axis: Axis) -> String {
+        "names no \(axis == .horizontal ? "horizontal" : "vertical") position: a zbox then puts the centre of each "
+            + "child without its own on the box's edge (quirk 12); CSS has no equivalent"
+    }
+    static let fillInWrapZBox =
+        "is CSS's stretch only in a zbox of fixed size on its axis (in a wrap zbox Puyopuyo sizes it to the largest other child, CSS counts its content too)"
+    static let fillMarginsOverflow =
+        "with margins wider than the zbox's inner size: Puyopuyo sizes it 0 and aligns it, CSS's stretch falls back to the start"
     static let text = "a text leaf has no CSS equivalent here (a flex case has no font to measure it with)"
     static let flowEnding = "a forced line break has no CSS equivalent"
     static let arrange = "a fixed count of items per line has no CSS equivalent"
@@ -389,7 +484,8 @@ enum Reason {
     static func fillWithoutProposal(_ axis: Axis) -> String {
         "\"fill\" needs a definite proposal \(axis.key) (it is the proposal minus the margins)"
     }
-    static let ratio = "has no CSS equivalent (only \"fill\", on the root under a definite proposal)"
+    static let ratio =
+        "has no CSS equivalent (only \"fill\": on the root under a definite proposal, or in a zbox of fixed size)"
     static let aspectRatio = "has no CSS equivalent (Puyopuyo derives it from the residual collapsed to the ratio)"
     static let add = "add has no CSS equivalent"
     static let minAboveMax = "a min above the max has no CSS equivalent (Puyopuyo's max wins, CSS's min)"
@@ -493,6 +589,9 @@ extension Axis {
     var maxSize: CSSProperty { self == .horizontal ? .maxWidth : .maxHeight }
     /// The gap between neighbours placed along this axis.
     var gap: CSSProperty { self == .horizontal ? .columnGap : .rowGap }
+    /// A grid container's default alignment of its items on this axis, and an item's own.
+    var gridItems: CSSProperty { self == .horizontal ? .justifyItems : .alignItems }
+    var gridSelf: CSSProperty { self == .horizontal ? .justifySelf : .alignSelf }
 }
 
 extension CSSProperty {

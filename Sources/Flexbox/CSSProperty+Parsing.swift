@@ -28,6 +28,7 @@ extension CSSProperty {
         let word = String(decoding: bytes.map(CSSProperty.asciiLowercased), as: UTF8.self)
         if grammar.keywords.contains(word) { return .keyword(word) }
         if let alias = grammar.aliases[word] { return alias }
+        if grammar.track, CSSGrammar.isOneTrack(word) { return .keyword(CSSGrammar.oneTrack) }
         // 2. Numbers, with or without a unit.
         if grammar.number == .ratio, let slash = bytes.firstIndex(of: UInt8(ascii: "/")) {
             let width = Array(bytes[..<slash]).trimmingASCIIWhitespace()
@@ -81,8 +82,25 @@ extension CSSGrammar {
             guard !token.hasFraction, abs(token.value) <= CSSGrammar.integerLimit else { return nil }
             return .number(token.value)
         case .ratio: return token.value > 0 ? .number(token.value) : nil
+        case .line:
+            guard !token.hasFraction, token.value >= 1, token.value <= CSSGrammar.lineLimit else { return nil }
+            return .number(token.value)
         case nil: return lengths && token.value == 0 ? .px(0) : nil
         }
+    }
+
+    /// Whether lower-case text is the one track list, `minmax(0px, 1fr)`: `minmax(` at once, then a zero length
+    /// (`0px` or a bare `0`), a comma, `1fr`, and `)`, with whitespace allowed around the two arguments only.
+    static func isOneTrack(_ text: String) -> Bool {
+        guard text.hasPrefix("minmax("), text.hasSuffix(")") else { return false }
+        let arguments = text.dropFirst("minmax(".count).dropLast().split(separator: ",", omittingEmptySubsequences: false)
+        guard arguments.count == 2 else { return false }
+        let (minimum, maximum) = (Array(arguments[0].utf8).trimmingASCIIWhitespace(),
+            Array(arguments[1].utf8).trimmingASCIIWhitespace())
+        guard let low = NumberToken(minimum), low.value == 0, low.unit.isEmpty || Array(low.unit) == Array("px".utf8),
+            let high = NumberToken(maximum), high.value == 1, Array(high.unit) == Array("fr".utf8)
+        else { return false }
+        return true
     }
 }
 

@@ -32,6 +32,10 @@ public enum CSSProperty: String, CaseIterable, Hashable, Sendable, Comparable {
     case rowGap = "row-gap", columnGap = "column-gap"
     case overflowX = "overflow-x", overflowY = "overflow-y"
     case direction
+    case justifyItems = "justify-items"
+    case justifySelf = "justify-self"
+    case gridTemplateColumns = "grid-template-columns", gridTemplateRows = "grid-template-rows"
+    case gridColumnStart = "grid-column-start", gridRowStart = "grid-row-start"
 
     /// Orders properties as `allCases` lists them.
     public static func < (lhs: CSSProperty, rhs: CSSProperty) -> Bool { lhs.index < rhs.index }
@@ -42,7 +46,7 @@ public enum CSSProperty: String, CaseIterable, Hashable, Sendable, Comparable {
 
     /// The value a property has when a case does not give it: the CSS initial value, except `display`, which is
     /// `flex` for every element, and the alignments, whose `normal` is written as what it means in a flex
-    /// container.
+    /// container (`justify-items`' as what it means for the non-replaced items of a grid: `stretch`).
     public var initialValue: CSSValue {
         switch self {
         case .display: .keyword("flex")
@@ -67,6 +71,10 @@ public enum CSSProperty: String, CaseIterable, Hashable, Sendable, Comparable {
         case .rowGap, .columnGap: .px(0)
         case .overflowX, .overflowY: .keyword("visible")
         case .direction: .keyword("ltr")
+        case .justifyItems: .keyword("stretch")
+        case .justifySelf: .keyword("auto")
+        case .gridTemplateColumns, .gridTemplateRows: .keyword("none")
+        case .gridColumnStart, .gridRowStart: .keyword("auto")
         }
     }
 
@@ -85,7 +93,7 @@ public enum CSSProperty: String, CaseIterable, Hashable, Sendable, Comparable {
         let positions = ["flex-start", "flex-end", "start", "end", "center"]
         let distributions = ["space-between", "space-around", "space-evenly"]
         switch self {
-        case .display: return CSSGrammar(keywords: ["flex", "none"])
+        case .display: return CSSGrammar(keywords: ["flex", "grid", "none"])
         case .position: return CSSGrammar(keywords: ["static", "relative", "absolute"])
         case .top, .right, .bottom, .left, .marginTop, .marginRight, .marginBottom, .marginLeft:
             return CSSGrammar(lengths: true, percentages: true, allowsNegative: true, keywords: ["auto"])
@@ -116,6 +124,12 @@ public enum CSSProperty: String, CaseIterable, Hashable, Sendable, Comparable {
         case .rowGap, .columnGap: return CSSGrammar(lengths: true, percentages: true, aliases: ["normal": .px(0)])
         case .overflowX, .overflowY: return CSSGrammar(keywords: ["visible", "hidden", "clip", "scroll"])
         case .direction: return CSSGrammar(keywords: ["ltr", "rtl"])
+        // The few grid properties a one-cell grid needs (a Puyopuyo ZBox): one track form, one line number form.
+        case .justifyItems:
+            return CSSGrammar(keywords: ["stretch", "start", "end", "center"], aliases: ["normal": .keyword("stretch")])
+        case .justifySelf: return CSSGrammar(keywords: ["auto", "stretch", "start", "end", "center"])
+        case .gridTemplateColumns, .gridTemplateRows: return CSSGrammar(keywords: ["none"], track: true)
+        case .gridColumnStart, .gridRowStart: return CSSGrammar(number: .line, keywords: ["auto"])
         }
     }
 }
@@ -131,6 +145,8 @@ public struct CSSGrammar: Hashable, Sendable {
         case integer
         /// A number > 0, or `w / h` with both > 0, stored as w ÷ h (`aspect-ratio`).
         case ratio
+        /// A grid line: a whole number from 1 to `CSSGrammar.lineLimit` (`grid-row-start`, `grid-column-start`).
+        case line
     }
 
     /// `px` lengths.
@@ -140,6 +156,10 @@ public struct CSSGrammar: Hashable, Sendable {
     /// Whether lengths and percentages may be below zero.
     public var allowsNegative: Bool
     public var number: NumberForm?
+    /// The one grid track list a case may give, `minmax(0px, 1fr)`: a single track that is exactly the grid's
+    /// inner size when that is definite and its largest item's max-content contribution otherwise, with no
+    /// automatic minimum size for its items (`grid-template-columns`, `grid-template-rows`).
+    public var track: Bool
     /// The keywords, lower case, in the order the vocabulary table lists them.
     public var keywords: [String]
     /// Keywords accepted and written back as another value (`normal` for the alignments and gaps), so that
@@ -148,15 +168,21 @@ public struct CSSGrammar: Hashable, Sendable {
 
     /// The largest `order` magnitude: browsers clamp `order` to a 32-bit integer, and it keeps every integer exact.
     public static let integerLimit = 2_147_483_647.0
+    /// The largest grid line: every line below it is an implicit track an engine allocates, so a case cannot ask for
+    /// millions of them.
+    public static let lineLimit = 1000.0
+    /// The canonical text of the one track list (`track`).
+    public static let oneTrack = "minmax(0px, 1fr)"
 
     init(
         lengths: Bool = false, percentages: Bool = false, allowsNegative: Bool = false, number: NumberForm? = nil,
-        keywords: [String] = [], aliases: [String: CSSValue] = [:]
+        keywords: [String] = [], aliases: [String: CSSValue] = [:], track: Bool = false
     ) {
         self.lengths = lengths
         self.percentages = percentages
         self.allowsNegative = allowsNegative
         self.number = number
+        self.track = track
         self.keywords = keywords
         self.aliases = aliases
     }
@@ -171,8 +197,10 @@ public struct CSSGrammar: Hashable, Sendable {
         case .nonNegative: parts.append("a number ≥ 0")
         case .integer: parts.append("an integer")
         case .ratio: parts += ["a number > 0", "a ratio w / h of numbers > 0"]
+        case .line: parts.append("an integer from 1 to \(Int(CSSGrammar.lineLimit))")
         case nil: break
         }
+        if track { parts.append(CSSGrammar.oneTrack) }
         parts += keywords + aliases.keys.sorted()
         guard parts.count > 1 else { return parts.first ?? "nothing" }
         if parts.count == 2 { return "\(parts[0]) or \(parts[1])" }

@@ -42,15 +42,11 @@ public struct FlexCase: CaseDefinition, Codable, Hashable {
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var common = encoder.container(keyedBy: CaseCommonKey.self)
-        try common.encode("flex", forKey: .kind)
-        try common.encode(name, forKey: .name)
-        try common.encodeIfPresent(description, forKey: .description)
+        try encoder.encodeCaseHeader(
+            kind: "flex", name: name, description: description, expect: expect, tolerance: tolerance)
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(viewport, forKey: .viewport)
         try container.encode(root, forKey: .root)
-        try common.encodeIfPresent(expect, forKey: .expect)
-        if tolerance != .exact { try common.encode(tolerance, forKey: .tolerance) }
         try container.encodeIfPresent(source, forKey: .source)
     }
 }

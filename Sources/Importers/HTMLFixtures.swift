@@ -129,7 +129,7 @@ enum HTMLFixtures {
         style.split(separator: ";").compactMap { part in
             guard let colon = part.firstIndex(of: ":") else { return nil }
             let name = String(part[..<colon]).trimmed
-            return name.isEmpty ? nil : (name, String(part[part.index(after: colon)...]).trimmed)
+            return name.isEmpty ? nil : (name, String(part[colon...].dropFirst()).trimmed)
         }
     }
 

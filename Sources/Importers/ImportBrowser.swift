@@ -3,6 +3,10 @@ import Engines
 import Flexbox
 import Foundation
 
+/// One displayed element's frame as a browser answers it: `path`, `id`, and its border box relative to the parent's
+/// (the protocol's `PeerFrame`, named here so that users of this module need not import the engines).
+public typealias ImportFrame = PeerFrame
+
 /// The browser an import asks: for the frames of a flex case (the HTML suites' answer) and, for WPT, for the
 /// elements a page's selector matches with their computed styles and frames (docs/importers.md).
 public protocol ImportBrowser: AnyObject {
@@ -10,7 +14,7 @@ public protocol ImportBrowser: AnyObject {
     func version() throws -> String
     /// The frames of the case's displayed elements, as the adapter protocol's `layout` answers them.
     /// Throws `EngineError.adapter` when the adapter refuses the case.
-    func layout(_ flexCase: FlexCase) throws -> [PeerFrame]
+    func layout(_ flexCase: FlexCase) throws -> [ImportFrame]
     /// The adapter's `{"op":"resolve","html","selector"}`.
     func resolve(html: String, selector: String) throws -> ResolvedPage
 }
@@ -43,9 +47,9 @@ public struct ResolvedElement: Decodable, Hashable, Sendable {
     /// The tag name, lower case.
     public var tag: String
     public var id: String?
-    /// The computed value of every vocabulary longhand (read while the subtree is not rendered, so that sizes are
-    /// computed values such as `auto` or `50%`, not used ones), except `display`, which is the rendered one
-    /// (blockified inside a flex container).
+    /// The computed value of every vocabulary longhand: computed, not used, values (`auto`, `50%`), as CSS Typed OM
+    /// answers them; a border width is `0px` where that side's style is none or hidden; `display` is blockified
+    /// inside a flex container.
     public var computed: [String: String]
     /// Other computed values the importer refuses on: `writing-mode`, `transform`, and the `content` of the
     /// `::before` and `::after` pseudo-elements (as `before`, `after`).
@@ -106,7 +110,7 @@ public final class ChromiumImportBrowser: ImportBrowser {
         return version
     }
 
-    public func layout(_ flexCase: FlexCase) throws -> [PeerFrame] {
+    public func layout(_ flexCase: FlexCase) throws -> [ImportFrame] {
         try engine.layout(caseJSON: JSONOutput.encode(flexCase))
     }
 

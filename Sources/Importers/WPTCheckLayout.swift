@@ -123,10 +123,10 @@ enum WPTCheckLayout {
             var frame = page
             func number(_ attribute: String) -> Double? { element.data[attribute].flatMap(leadingNumber) }
             let offset = element.offset ?? [page.x, page.y]
-            if let width = number("data-expected-width") { frame.width = width }
-            if let height = number("data-expected-height") { frame.height = height }
-            if let x = number("data-offset-x") { frame.x = x + page.x - offset[0] }
-            if let y = number("data-offset-y") { frame.y = y + page.y - offset[1] }
+            if let width = number("data-expected-width") { frame.size.width = width }
+            if let height = number("data-expected-height") { frame.size.height = height }
+            if let x = number("data-offset-x") { frame.origin.x = x + page.x - offset[0] }
+            if let y = number("data-offset-y") { frame.origin.y = y + page.y - offset[1] }
             let missing = zip(checkedAttributes, ["width", "height", "x", "y"]).filter { number($0.0) == nil }
             if !missing.isEmpty {
                 filled.append("[\(path.map(String.init).joined(separator: ", "))] " + missing.map(\.1).joined(separator: ", "))

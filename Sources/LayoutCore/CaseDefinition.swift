@@ -127,7 +127,28 @@ extension Tolerance: Codable {
     }
 }
 
+extension Encoder {
+    /// Writes the keys every case has: `kind`, `name`, `description` and `expect` when present, and `tolerance`
+    /// when it is not exact. The kind's own keys follow through `container(keyedBy:)` on the same encoder.
+    public func encodeCaseHeader(
+        kind: String, name: String, description: String?, expect: (some Encodable)?, tolerance: Tolerance
+    ) throws {
+        var common = container(keyedBy: CaseCommonKey.self)
+        try common.encode(kind, forKey: .kind)
+        try common.encode(name, forKey: .name)
+        try common.encodeIfPresent(description, forKey: .description)
+        try common.encodeIfPresent(expect, forKey: .expect)
+        if tolerance != .exact { try common.encode(tolerance, forKey: .tolerance) }
+    }
+}
+
 extension Decoder {
+    /// Refuses a tree node nested deeper than `limit` levels before anything below it is decoded, so hostile input
+    /// cannot exhaust the stack. Each level adds two coding keys ("children", index): half the path is the depth.
+    public func checkNestingDepth(limit: Int) throws {
+        if codingPath.count / 2 > limit { throw invalidValue("nesting is deeper than \(limit) levels") }
+    }
+
     /// A strict container over a kind's own keys plus the common case keys.
     /// Use it for the top level of a case file.
     public func caseContainer<Keys: CodingKey & CaseIterable>(keyedBy keys: Keys.Type, kind expectedKind: String) throws

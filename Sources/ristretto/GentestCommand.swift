@@ -4,6 +4,7 @@ import BoxLayout
 import CanonicalJSON
 import Conformance
 import Engines
+import Flexbox
 import Foundation
 import Gentest
 
@@ -16,7 +17,9 @@ struct GentestCommand: ParsableCommand {
             adapter) for their frames, and write each kept case to --out/<name>.json; prints the kept counts per \
             profile and the discarded counts per reason. --check: ask Chromium again for every case in --out and \
             lay each out with the reference; exit 1 when an answer changed. --fuzz: compare the reference with \
-            Yoga and Taffy on generated cases and shrink every disagreement. See docs/gentest.md.
+            Yoga and Taffy on generated cases and shrink every disagreement. --fuzz-flex: lay out generated flex \
+            cases with Chromium (the oracle), Yoga and Taffy, count refusals by reason, and shrink every \
+            disagreement with Chromium to a minimal flex case in --findings. See docs/gentest.md.
             """)
 
     @Option(help: "The generator's seed (at most 2^53, so that it is exact in JSON).")
@@ -29,12 +32,20 @@ struct GentestCommand: ParsableCommand {
     var check = false
     @Flag(help: "Differential fuzzing: reference vs. Yoga vs. Taffy on generated cases (see --seconds, --cases).")
     var fuzz = false
-    @Option(help: "--fuzz: stop after this many seconds.")
+    @Flag(
+        help: "Differential fuzzing of flex cases: Chromium (the oracle) vs. Yoga and Taffy on generated flex cases.")
+    var fuzzFlex = false
+    @Option(help: "--fuzz, --fuzz-flex: stop after this many seconds.")
     var seconds: Double?
-    @Option(help: "--fuzz: stop after this many cases (default 300 when --seconds is not given).")
+    @Option(help: "--fuzz, --fuzz-flex: stop after this many cases (default 300 when --seconds is not given).")
     var cases: Int?
-    @Option(help: "--fuzz: where minimal disagreements go when Chromium cannot answer them.")
+    @Option(
+        help:
+            "--fuzz: where minimal disagreements go when Chromium cannot answer them; --fuzz-flex: where every minimal disagreement goes."
+    )
     var findings: String = "fuzz-findings"
+    @Option(help: "--fuzz-flex: the most candidates the shrinker tries for one disagreement.")
+    var shrinkBudget: Int = 1500
     @Option(help: "The Chromium adapter (default: tools/engines/.local/bin/chromium-adapter of this checkout).")
     var chromium: String?
     @Option(help: "Where the Yoga and Taffy adapters live (default: tools/engines/.local/bin of this checkout).")
@@ -51,10 +62,17 @@ struct GentestCommand: ParsableCommand {
             throw InputError(file: "--cases", message: "expected a positive number, got \(cases)")
         }
         if check && fuzz { throw InputError(file: "--check", message: "--check and --fuzz are separate modes") }
+        if fuzzFlex && (check || fuzz) {
+            throw InputError(file: "--fuzz-flex", message: "--fuzz-flex, --fuzz and --check are separate modes")
+        }
+        guard shrinkBudget >= 0 else {
+            throw InputError(file: "--shrink-budget", message: "expected a number ≥ 0, got \(shrinkBudget)")
+        }
     }
 
     func run() throws {
         try checkOptions()
+        if fuzzFlex { return try runFuzzFlex() }
         if fuzz { return try runFuzz() }
         if check { return try runCheck() }
         try runGenerate()
@@ -191,6 +209,60 @@ struct GentestCommand: ParsableCommand {
         let path = "\(findings)/\(candidate.name).json"
         try AtomicFile.write(Data(try Gentest.caseDocument(candidate).text.utf8), to: path)
         return path
+    }
+
+    // MARK: Fuzz flex cases
+
+    /// Chromium answers, Yoga and Taffy are compared; every disagreement is shrunk and written to --findings as a
+    /// flex case with Chromium's frames as `expect`. Exits 0 whatever the peers do (their known failures live in
+    /// golden/expectations); 1 when Chromium refused or failed a generated case.
+    func runFuzzFlex() throws {
+        let oracle = try chromiumEngine(required: true)!
+        let peers = ["yoga", "taffy"].map {
+            SubprocessEngine(name: $0, executablePath: peerDirectory() + "/\($0)-adapter")
+        }
+        for peer in peers where !peer.isInstalled {
+            throw InputError(
+                file: peer.executablePath, message: "the \(peer.name) adapter is not installed; run tools/setup-engines"
+            )
+        }
+        let version = try oracle.info().version
+        var fuzzer = FlexFuzzer(oracle: oracle, peers: peers)
+        fuzzer.shrinkBudget = shrinkBudget
+        let start = Date()
+        let limit = cases ?? (seconds == nil ? 300 : Int.max)
+        var writeError: (any Error)?
+        let tally = fuzzer.run(seed: seed, oracleVersion: version) { tally in
+            writeError == nil && tally.cases < limit
+                && (seconds.map { Date().timeIntervalSince(start) < $0 } ?? true)
+        } found: { finding in
+            guard finding.duplicateOf == nil else { return }
+            do {
+                try AtomicFile.write(
+                    Data(try FlexFuzzer.caseText(finding).utf8), to: "\(findings)/\(finding.name).json")
+            } catch {
+                writeError = error
+            }
+        }
+        if let writeError { throw writeError }
+        let elapsed = Date().timeIntervalSince(start)
+        print("oracle: \(version)")
+        let profiles = FlexFuzzer.profileNames.map { "\($0) \(tally.profiles[$0] ?? 0)" }.joined(separator: ", ")
+        print("\(tally.cases) cases (\(profiles)) in \(String(format: "%.0f", elapsed)) s (seed \(seed))")
+        for engine in tally.engines { print(engine.summary) }
+        for finding in tally.findings {
+            let sameAs = finding.duplicateOf.map { " (same minimal case as \($0))" } ?? ""
+            print(
+                "finding \(finding.name) (\(finding.family), from \(finding.original.name), size "
+                    + "\(finding.originalSize) → \(finding.minimalSize))\(sameAs): "
+                    + (finding.differences.first ?? finding.originalDifferences.first ?? ""))
+        }
+        let distinct = tally.distinctFindings.count
+        print("\(tally.findings.count) findings, \(distinct) distinct minimal cases written to \(findings)/")
+        if !tally.oracleRefused.isEmpty {
+            print("chromium refused or failed: " + tally.oracleRefused.map { "\($0.key) \($0.value)" }.sorted().joined(separator: "; "))
+            throw ExitCode(1)
+        }
     }
 
     // MARK: Engines

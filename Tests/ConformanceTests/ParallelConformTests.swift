@@ -80,7 +80,7 @@ import Testing
         let (serial, serialArtifacts) = Self.run(golden: golden, jobs: 1)
         let expected = serial.outcomes.map { Self.comparable($0, artifacts: serialArtifacts) }
         // The faults show up, so the comparison covers every status.
-        #expect(Set(expected.map(\.status)) == [.passed, .failed, .error])
+        #expect(Set(expected.map(\.status)).isSuperset(of: [.passed, .failed, .error]))
         #expect(serial.exitCode == 2)
         for jobs in [2, 5] {
             let (parallel, parallelArtifacts) = Self.run(golden: golden, jobs: jobs)

@@ -93,9 +93,10 @@ import Testing
         #expect(violation?.hasPrefix(path + ":") == true, "\(violation ?? "nil")")
     }
 
-    /// Taffy's nested-full-line difference is seen only when a nested flow's line ends exactly at its length:
-    /// items 0 + 38 high in an HFlow 38 high inside a VBox, not in one 40 high, nor when the flow is the root.
-    @Test(arguments: [(38.0, true, true), (40.0, true, false), (38.0, false, false)])
+    /// Taffy's nested-full-line difference is seen only when a flow that is a flex item has a line that ends exactly
+    /// at its length: items 0 + 38 high in an HFlow 38 high, inside a VBox or as the root (every root is the item of
+    /// its viewport), not in one 40 high.
+    @Test(arguments: [(38.0, true, true), (40.0, true, false), (38.0, false, true), (40.0, false, false)])
     func knownTaffyDifferenceNeedsANestedFullLine(flowHeight: Double, nested: Bool, found: Bool) {
         let flow = BoxNode(
             type: .hflow, height: .fixed(flowHeight),

@@ -5,12 +5,17 @@
     {"op":"layout","case":{…},"resize"?:W,"change"?:{…}}   -> {"frames":[{"path":[…],"id"?,"x","y","width","height"}…]}
     {"op":"bench","case":{…},"iterations":N,"mode":M,…}    -> {"nanosPerLayout":…,"iterations":N,"rootWidth":…,
                                                                "rootHeight":…}
+    {"op":"resolve","html":"…","selector":"…"}             -> {"matches":[{"root":{"tag","id"?,"computed":{…},
+                                                               "children":[…],"text":…,…},…}…]}
     anything it cannot do                                  -> {"error":"$.json.path: …"}
 
 The case is a flex case (docs/flex-case-format.md, "What adapters receive"): each element's CSS longhands, typed in
 `values` and as text in `style`. Nothing of the case's text reaches the page: every property and value is checked
 here against the vocabulary (the typed form by type, the text form by a strict regular expression per property) and
-the CSS the page gets is written anew from the checked numbers and keywords.
+the CSS the page gets is written anew from the checked numbers and keywords. The one exception is `resolve`, for the
+WPT importer (docs/importers.md): its HTML is a test page, written into a sandboxed iframe where no script runs and,
+under the page's policy and the adapter's Fetch interception, nothing loads; only the styles the page computes, its
+elements' frames and their check-layout attributes come back.
 
 One headless Chromium runs for the adapter's whole life, driven over the DevTools protocol on a pipe
 (`--remote-debugging-pipe`: NUL-terminated JSON, commands on the browser's fd 3, replies on its fd 4), attached to
@@ -91,7 +96,7 @@ class Property:
         self.keywords = tuple(keywords)
         self.length = length  # None, "signed" or "non-negative"
         self.percent = percent  # the same
-        self.number = number  # None, "non-negative" or "integer"
+        self.number = number  # None, "non-negative", "integer" or "line" (a grid line, 1 to MAX_LINE)
         self.ratio = ratio  # aspect-ratio: a number > 0 (values), or "N" / "W / H" (style)
 
     def expected(self) -> str:
@@ -102,6 +107,8 @@ class Property:
             kinds.append("a percentage" + (" ≥ 0" if self.percent == "non-negative" else ""))
         if self.number == "integer":
             kinds.append(f"an integer from -{MAX_ORDER} to {MAX_ORDER}")
+        elif self.number == "line":
+            kinds.append(f"an integer from 1 to {MAX_LINE}")
         elif self.number:
             kinds.append("a number ≥ 0")
         if self.ratio:
@@ -111,12 +118,15 @@ class Property:
 
 
 MAX_ORDER = 2_147_483_647  # `order` is a 32-bit integer in CSS engines (docs/flex-case-format.md)
+MAX_LINE = 1000  # grid lines: every line below it is a track the browser allocates (docs/flex-case-format.md)
+ONE_TRACK = "minmax(0px, 1fr)"  # the one grid track list of the vocabulary, as canonical text and typed keyword
+GRID_ALIGN = ("stretch", "start", "end", "center")
 SIZE_KEYWORDS = ("min-content", "max-content", "fit-content")
 ALIGN_ITEMS = ("stretch", "flex-start", "flex-end", "start", "end", "center", "baseline")
 SIZE = dict(length="non-negative", percent="non-negative")
 SIDES = ("top", "right", "bottom", "left")
 VOCABULARY: dict[str, Property] = {
-    "display": Property(("flex", "none")),
+    "display": Property(("flex", "grid", "none")),
     "position": Property(("static", "relative", "absolute")),
     **{side: Property(("auto",), length="signed", percent="signed") for side in SIDES},
     "box-sizing": Property(("border-box", "content-box")),
@@ -148,6 +158,13 @@ VOCABULARY: dict[str, Property] = {
     "overflow-x": Property(("visible", "hidden", "clip", "scroll")),
     "overflow-y": Property(("visible", "hidden", "clip", "scroll")),
     "direction": Property(("ltr", "rtl")),
+    # The one-cell grid of a ZBox (docs/conformance.md "Box cases as flex cases").
+    "justify-items": Property((*GRID_ALIGN, "normal")),
+    "justify-self": Property(("auto", *GRID_ALIGN)),
+    "grid-template-columns": Property(("none", ONE_TRACK)),
+    "grid-template-rows": Property(("none", ONE_TRACK)),
+    "grid-column-start": Property(("auto",), number="line"),
+    "grid-row-start": Property(("auto",), number="line"),
 }
 
 # The text form, matched whole (re.fullmatch) and ASCII only: a number in decimal or exponent notation, then a unit.
@@ -183,7 +200,8 @@ def finite(value, path: str, why: str) -> float:
 
 
 def in_range(number: float, sign: str | None, kind: Property, path: str, got) -> float:
-    if sign == "non-negative" and number < 0 or sign == "integer" and abs(number) > MAX_ORDER:
+    if (sign == "non-negative" and number < 0 or sign == "integer" and abs(number) > MAX_ORDER
+            or sign == "line" and not 1 <= number <= MAX_LINE):
         refuse(path, f"{kind.expected()}, got {shown(got)}")
     return number
 
@@ -205,7 +223,7 @@ def typed_value(name: str, value, path: str) -> tuple:
             if number <= 0:
                 refuse(path, f"{kind.expected()}, got {shown(value)}")
             return ("ratio", number, 1.0)
-        if kind.number == "integer" and not number.is_integer():
+        if kind.number in ("integer", "line") and not number.is_integer():
             refuse(path, f"{kind.expected()}, got {shown(value)}")
         return ("number", in_range(number, kind.number, kind, path, value))
     refuse(path, f"{kind.expected()}, got {shown(value)}")
@@ -230,7 +248,7 @@ def text_value(name: str, text, path: str) -> tuple:
         return ("px", in_range(number(match[1] or "0"), kind.length, kind, path, text))
     if kind.percent and (match := PERCENT_TEXT.fullmatch(text)):
         return ("percent", in_range(number(match[1]), kind.percent, kind, path, text))
-    if kind.number and (INTEGER_TEXT if kind.number == "integer" else NUMBER_TEXT).fullmatch(text):
+    if kind.number and (INTEGER_TEXT if kind.number in ("integer", "line") else NUMBER_TEXT).fullmatch(text):
         return ("number", in_range(number(text), kind.number, kind, path, text))
     if kind.ratio and (match := RATIO_TEXT.fullmatch(text)):
         width, height = number(match[1]), number(match[2] or "1")
@@ -688,6 +706,25 @@ def bench_op(adapter: Adapter, request: dict) -> dict:
             "rootHeight": size[1]}
 
 
+MAX_RESOLVE_HTML = 4 << 20  # a WPT test page is a few kilobytes
+MAX_SELECTOR = 1000
+
+
+def resolve_op(adapter: Adapter, request: dict) -> dict:
+    """A check-layout page's matched subtrees with their computed styles and frames (builder.js `resolve`)."""
+    html, selector = request.get("html"), request.get("selector")
+    if not isinstance(html, str) or len(html) > MAX_RESOLVE_HTML:
+        refuse("$.html", f"expected the page's HTML as a string of at most {MAX_RESOLVE_HTML} characters")
+    if not isinstance(selector, str) or not selector.strip() or len(selector) > MAX_SELECTOR:
+        refuse("$.selector", f"expected a CSS selector of at most {MAX_SELECTOR} characters, got {shown(selector)}")
+    result = adapter.run("resolve", html, selector, list(VOCABULARY), timeout=LAYOUT_TIMEOUT)
+    if isinstance(result, dict) and isinstance(result.get("error"), str):
+        refuse("$.selector", result["error"])
+    if not isinstance(result, dict) or not isinstance(result.get("matches"), list):
+        raise Refusal(f"chromium: resolve answered {shown(result)}")
+    return result
+
+
 def parse_request(line: str) -> dict:
     """One protocol line as a request object (NaN and Infinity are not JSON)."""
     def not_json(constant):
@@ -724,7 +761,9 @@ class Adapter:
                 return layout_op(self, request)
             if op == "bench":
                 return bench_op(self, request)
-            return {"error": f'$.op: unknown op {shown(op)} (expected info, layout or bench)'}
+            if op == "resolve":
+                return resolve_op(self, request)
+            return {"error": f'$.op: unknown op {shown(op)} (expected info, layout, bench or resolve)'}
         except Refusal as refusal:
             return {"error": str(refusal)}
 

@@ -99,7 +99,108 @@ globalThis.ristretto = (() => {
     }
   }
 
+  /** A length in px from computed style text ("12.5px" → 12.5; anything else 0). */
+  function pixels(text) {
+    const value = parseFloat(text);
+    return Number.isFinite(value) ? value : 0;
+  }
+
+  /** Whether `element` directly holds text other than whitespace. */
+  function holdsText(element) {
+    return Array.from(element.childNodes).some((node) => node.nodeType === Node.TEXT_NODE && /\S/.test(node.data));
+  }
+
+  /** `offsetLeft` and `offsetTop` without their rounding: the border box relative to the offset parent's padding box,
+   * or to the page when the offset parent is the body or there is none (CSSOM View). */
+  function exactOffset(view, element, rect) {
+    const parent = element.offsetParent;
+    if (!parent || parent === view.document.body) return [rect.left + view.scrollX, rect.top + view.scrollY];
+    const box = parent.getBoundingClientRect();
+    const style = view.getComputedStyle(parent);
+    return [rect.left - box.left - pixels(style.borderLeftWidth), rect.top - box.top - pixels(style.borderTopWidth)];
+  }
+
+  /** One element of a resolved page: tag, id, the computed value of each of `properties` (CSS Typed OM's
+   * computedStyleMap, which answers computed values such as `auto` and `50%` where getComputedStyle would answer
+   * used ones; a border width is 0px where that side's style is none or hidden), what the importer refuses on, its
+   * check-layout attributes, its frame (the root's at its used margins, the others relative to the parent's border
+   * box), its exact offsets, and its children (none below an element that is not displayed). */
+  function describe(view, element, parentRect, properties) {
+    const style = view.getComputedStyle(element);
+    const map = element.computedStyleMap();
+    const computed = {};
+    for (const property of properties) computed[property] = String(map.get(property));
+    for (const side of ["top", "right", "bottom", "left"]) {
+      if (["none", "hidden"].includes(String(map.get(`border-${side}-style`)))) computed[`border-${side}-width`] = "0px";
+    }
+    computed.display = style.display;
+    const out = { tag: element.localName, computed, other: {
+      "writing-mode": style.writingMode, transform: style.transform,
+      before: view.getComputedStyle(element, "::before").content,
+      after: view.getComputedStyle(element, "::after").content,
+    }, text: holdsText(element), data: {}, frame: null, offset: null, children: [] };
+    if (element.id) out.id = element.id;
+    for (const attribute of Array.from(element.attributes)) {
+      if (/^data-(expected|offset)-/.test(attribute.name)) out.data[attribute.name] = attribute.value;
+    }
+    if (style.display === "none") return out;
+    const rect = element.getBoundingClientRect();
+    if (parentRect) {
+      out.frame = [rect.left - parentRect.left, rect.top - parentRect.top, rect.width, rect.height];
+    } else {
+      out.frame = [pixels(style.marginLeft), pixels(style.marginTop), rect.width, rect.height];
+      out.usedWidth = style.width;
+    }
+    out.offset = exactOffset(view, element, rect);
+    out.children = Array.from(element.children).map((child) => describe(view, child, rect, properties));
+    return out;
+  }
+
   return {
+    /** Resolves a check-layout page (docs/importers.md): writes `html` into a sandboxed same-origin iframe of 800 ×
+     * 600 px, where no script runs and, under the page's policy, nothing loads; then, for each element `selector`
+     * matches (its parent instead when the parent's class is `container`, as check-layout-th.js does; each once),
+     * answers its subtree as `describe` does, the width of its containing block (the parent's content box) and the
+     * parent's display. An invalid selector is answered { error }. */
+    resolve(html, selector, properties) {
+      const frame = document.createElement("iframe");
+      frame.setAttribute("sandbox", "allow-same-origin");
+      for (const [property, value] of [["position", "absolute"], ["left", "0px"], ["top", "0px"], ["width", "800px"],
+        ["height", "600px"], ["border", "0px none"]]) frame.style.setProperty(property, value);
+      document.body.replaceChildren(frame);
+      try {
+        const page = frame.contentDocument;
+        page.open();
+        page.write(html);
+        page.close();
+        const view = frame.contentWindow;
+        let nodes;
+        try {
+          nodes = Array.from(page.querySelectorAll(selector));
+        } catch (error) {
+          return { error: `invalid selector: ${error.message}` };
+        }
+        const roots = [];
+        for (const node of nodes) {
+          const root = node.parentElement && node.parentElement.className === "container" ? node.parentElement : node;
+          if (!roots.includes(root)) roots.push(root);
+        }
+        const matches = roots.map((root) => {
+          const parent = root.parentElement;
+          const parentStyle = parent ? view.getComputedStyle(parent) : null;
+          const width = parent
+            ? parent.getBoundingClientRect().width - pixels(parentStyle.borderLeftWidth)
+              - pixels(parentStyle.borderRightWidth) - pixels(parentStyle.paddingLeft) - pixels(parentStyle.paddingRight)
+            : view.innerWidth;
+          return { root: describe(view, root, null, properties), containingBlockWidth: Math.max(0, width),
+            parentDisplay: parentStyle ? parentStyle.display : "block" };
+        });
+        return { matches };
+      } finally {
+        document.body.replaceChildren();
+      }
+    },
+
     /** Lays out a tree; with a change, applies it and lays out again: { index: -1, width } sets the viewport's width,
      * { index, width, height } the content size of the leaf `index` (given a block if it had none). The frames. */
     layout(viewportSize, description, change) {

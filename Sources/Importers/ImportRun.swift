@@ -1,0 +1,225 @@
+import CanonicalJSON
+import Engines
+import Flexbox
+import Foundation
+import LayoutCore
+
+/// `ristretto import`: reads every case of the inputs, has the browser answer the cases that need it, writes each
+/// imported case to `DIR/<name>.json` (canonical JSON, written atomically) and tallies the refusals by reason.
+public enum ImportRun {
+    /// What the run did, for the summary.
+    public struct Report: Hashable, Sendable {
+        public var format: ImportFormat
+        public var files = 0
+        /// Files without any case (a WPT page without `checkLayout('…')`, a Taffy HTML file without `#test-root`).
+        public var filesWithoutCases = 0
+        /// The files written, as case names (`<name>.json` in the output folder), in the order they were written.
+        public var written: [String] = []
+        /// Every refused case: how the summary names it, and why.
+        public var refused: [RefusedCase] = []
+        /// The engines that answered (the browser's version), when one did.
+        public var engines: [String] = []
+
+        public init(format: ImportFormat) { self.format = format }
+
+        /// The summary: what was read, who answered, one line per refusal reason (most frequent first, with up to
+        /// three of its details, most frequent first), and the last line `N imported, N refused`.
+        public var lines: [String] {
+            let cases = written.count + refused.count
+            var lines = ["\(format.rawValue): \(files) files, \(cases) cases"]
+            if filesWithoutCases > 0 {
+                let what = format == .wpt ? "without checkLayout('…')" : "without a case"
+                lines.append("skipped \(filesWithoutCases) files \(what)")
+            }
+            if !engines.isEmpty { lines.append("answered by " + engines.joined(separator: ", ")) }
+            let byReason = Dictionary(grouping: refused.map(\.refusal), by: \.reason)
+            let reasons = byReason.keys.sorted { byReason[$0]!.count != byReason[$1]!.count
+                ? byReason[$0]!.count > byReason[$1]!.count : $0 < $1
+            }
+            for reason in reasons {
+                let details = Dictionary(grouping: byReason[reason]!.map(\.detail), by: { $0 }).mapValues(\.count)
+                let ordered = details.keys.sorted { details[$0]! != details[$1]! ? details[$0]! > details[$1]! : $0 < $1 }
+                let shown = ordered.prefix(3).map { details.count > 1 ? "\($0) ×\(details[$0]!)" : $0 }
+                let more = ordered.count > 3 ? ", …" : ""
+                lines.append(
+                    "refused \(byReason[reason]!.count): \(reason.rawValue) (\(shown.joined(separator: ", "))\(more))")
+            }
+            lines.append("\(written.count) imported, \(refused.count) refused")
+            return lines
+        }
+    }
+
+    /// Imports `groups` (one per PATH, from `ImportInput.collect`) into `outputFolder`.
+    /// - Parameters:
+    ///   - browser: answers the HTML suites' cases and resolves WPT pages; nil for taffy-xml.
+    ///   - progress: called after each file with the number of files done and the total.
+    /// - Throws: `ImportError` for an unreadable file (named), a browser that will not start, or an output file
+    ///   that cannot be written.
+    public static func run(
+        format: ImportFormat, inputs groups: [[ImportInput]], outputFolder: String, browser: (any ImportBrowser)?,
+        progress: (Int, Int) -> Void = { _, _ in }
+    ) throws(ImportError) -> Report {
+        var report = Report(format: format)
+        let inputs = groups.flatMap { $0 }
+        report.files = inputs.count
+        var usedNames: Set<String> = []
+        var engines: [String] = []
+        if format.needsBrowser {
+            guard let browser else { throw ImportError(file: "--engine", message: "\(format.rawValue) needs a browser") }
+            do {
+                engines = [try browser.version()]
+            } catch {
+                throw ImportError(file: "chromium", message: "the browser does not start: \(error)")
+            }
+            report.engines = engines
+        }
+        for (done, input) in inputs.enumerated() {
+            let text = try read(input)
+            let candidates = try self.candidates(in: text, input: input, format: format, browser: browser)
+            if candidates.isEmpty { report.filesWithoutCases += 1 }
+            for candidate in candidates {
+                switch answer(candidate, browser: browser, engines: engines) {
+                case .refused(let refusal):
+                    report.refused.append(RefusedCase(label: candidate.label, refusal: refusal))
+                case .complete(var flexCase, let answeredBy):
+                    flexCase.name = unique(candidate.name, in: &usedNames)
+                    flexCase.source = FlexCaseSource(engines: answeredBy, origin: .imported(candidate.origin))
+                    try write(flexCase, to: outputFolder)
+                    report.written.append(flexCase.name)
+                case .unanswered:
+                    preconditionFailure("answer(_:) answers every case")
+                }
+            }
+            progress(done + 1, inputs.count)
+        }
+        return report
+    }
+
+    /// A case that was not imported: `flex/foo.xml` or `YGFlexTest.html#id`, and why.
+    public struct RefusedCase: Hashable, Sendable {
+        public var label: String
+        public var refusal: ImportRefusal
+    }
+
+    /// The cases of one file, before any answer (WPT's are answered while they are found: the page is resolved).
+    public static func candidates(
+        in text: String, input: ImportInput, format: ImportFormat, browser: (any ImportBrowser)?
+    ) throws(ImportError) -> [ImportCandidate] {
+        switch format {
+        case .taffyXML: return try TaffyXML.candidates(in: text, input: input)
+        case .taffyHTML, .yogaHTML: return try HTMLFixtures.candidates(in: text, input: input, format: format)
+        case .wpt: return try wptCandidates(in: text, input: input, browser: browser)
+        }
+    }
+
+    /// A candidate with the browser's answer where it needs one; a refusal when the browser refuses it.
+    static func answer(
+        _ candidate: ImportCandidate, browser: (any ImportBrowser)?, engines: [String]
+    ) -> ImportCandidate.Outcome {
+        guard case .unanswered(let flexCase) = candidate.outcome else { return candidate.outcome }
+        guard let browser else { return .refused(ImportRefusal(.browser, "no browser to answer")) }
+        do {
+            return .complete(flexCase.expecting(try browser.layout(flexCase)), engines: engines)
+        } catch {
+            return .refused(ImportRefusal(.browser, "\(error)"))
+        }
+    }
+
+    /// The page's matches, each translated and checked against the browser's layout of the translation.
+    static func wptCandidates(
+        in text: String, input: ImportInput, browser: (any ImportBrowser)?
+    ) throws(ImportError) -> [ImportCandidate] {
+        let selectors = WPTCheckLayout.selectors(in: text)
+        let scriptRefusal = WPTCheckLayout.scriptRefusal(in: text)
+        var candidates: [ImportCandidate] = []
+        var number = 0
+        for selector in selectors {
+            func origin(_ index: Int) -> FlexImport {
+                FlexImport(format: ImportFormat.wpt.rawValue, file: input.relativePath, case: "\(selector) \(index)")
+            }
+            let page: ResolvedPage
+            do {
+                guard let browser else { throw ImportRefusal(.browser, "no browser to resolve the page") }
+                if let scriptRefusal { throw scriptRefusal }
+                page = try browser.resolve(html: text, selector: selector)
+            } catch {
+                number += 1
+                let refusal = error as? ImportRefusal ?? ImportRefusal(.browser, "\(error)")
+                candidates.append(
+                    ImportCandidate(name: "\(input.stem)-\(number)", origin: origin(number), outcome: .refused(refusal)))
+                continue
+            }
+            for match in page.matches {
+                number += 1
+                let name = CaseName.sanitized("\(input.stem)-\(number)")
+                let outcome: ImportCandidate.Outcome
+                do {
+                    let translation = try WPTCheckLayout.translate(match, name: name)
+                    let layout = try browser!.layout(translation.flexCase)
+                    if let difference = WPTCheckLayout.firstDifference(page: translation.pageFrames, layout: layout) {
+                        throw ImportRefusal(.translation, difference)
+                    }
+                    outcome = .complete(translation.flexCase, engines: [try browser!.version()])
+                } catch let refusal as ImportRefusal {
+                    outcome = .refused(refusal)
+                } catch {
+                    outcome = .refused(ImportRefusal(.browser, "\(error)"))
+                }
+                candidates.append(ImportCandidate(name: name, origin: origin(number), outcome: outcome))
+            }
+        }
+        // A page with one case names it after the file alone.
+        if candidates.count == 1 { candidates[0].name = CaseName.sanitized(input.stem) }
+        return candidates
+    }
+
+    // MARK: Files
+
+    static func read(_ input: ImportInput) throws(ImportError) -> String {
+        guard let data = FileManager.default.contents(atPath: input.path) else {
+            throw ImportError(file: input.path, message: "cannot read the file")
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw ImportError(file: input.path, message: "not UTF-8 text")
+        }
+        return text
+    }
+
+    /// `name`, or `name-2`, `name-3`, … when an earlier case of the run took it.
+    static func unique(_ name: String, in used: inout Set<String>) -> String {
+        var candidate = name
+        var suffix = 2
+        while used.contains(candidate) {
+            candidate = "\(name)-\(suffix)"
+            suffix += 1
+        }
+        used.insert(candidate)
+        return candidate
+    }
+
+    /// Writes the case as canonical JSON to `folder/<name>.json` through a temporary file and a rename, so a reader
+    /// never sees half a file.
+    static func write(_ flexCase: FlexCase, to folder: String) throws(ImportError) {
+        let path = folder + "/" + flexCase.name + ".json"
+        let bytes: Data
+        do {
+            bytes = try JSONOutput.encode(flexCase)
+        } catch {
+            throw ImportError(file: path, message: "cannot encode the case: \(error)")
+        }
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        } catch {
+            throw ImportError(file: folder, message: "cannot create the folder: \(error.localizedDescription)")
+        }
+        let temporary = folder + "/.\(flexCase.name).json.tmp-\(ProcessInfo.processInfo.processIdentifier)"
+        guard FileManager.default.createFile(atPath: temporary, contents: bytes) else {
+            throw ImportError(file: path, message: "cannot write into \(folder)")
+        }
+        guard rename(temporary, path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(temporary)
+            throw ImportError(file: path, message: "cannot replace the file: \(reason)")
+        }
+    }
+}

@@ -1,0 +1,70 @@
+import ArgumentParser
+import Conformance
+import Foundation
+import Importers
+
+struct ImportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract: "Import another project's layout tests as flex cases.",
+        discussion: """
+            FORMAT: taffy-xml (Taffy's tests/xml), taffy-html (Taffy's test_fixtures), yoga-html (Yoga's \
+            gentest/fixtures) or wpt (web-platform-tests check-layout pages). A PATH is a file or a folder searched \
+            recursively. Writes one flex case per imported case to DIR/<name>.json; the HTML suites are answered by \
+            the browser, WPT pages resolved by it. Prints the refusals by reason, then 'N imported, N refused'. \
+            Exit 0, or 2 when an input cannot be read or the browser is missing (docs/importers.md).
+            """)
+
+    @Argument(help: "taffy-xml, taffy-html, yoga-html or wpt.")
+    var format: String
+    @Argument(help: "Files, or folders searched recursively.")
+    var paths: [String] = []
+    @Option(help: "The folder the cases are written to.")
+    var out: String
+    @Option(help: "The browser that answers the HTML suites and resolves WPT pages (chromium).")
+    var engine: String = "chromium"
+    @Flag(help: "Also print each refused case with its reason.")
+    var verbose = false
+
+    func run() throws {
+        guard let format = ImportFormat(rawValue: format) else {
+            let allowed = ImportFormat.allCases.map(\.rawValue).joined(separator: ", ")
+            throw InputError(file: "FORMAT", message: "unknown format '\(self.format)' (allowed: \(allowed))")
+        }
+        guard !paths.isEmpty else { throw InputError(file: "PATH", message: "name at least one file or folder") }
+        guard engine == "chromium" else {
+            throw InputError(file: "--engine", message: "unknown engine '\(engine)' (allowed: chromium)")
+        }
+        do {
+            try perform(format)
+        } catch {
+            throw InputError(file: error.file, message: error.message)
+        }
+    }
+
+    /// The import itself; every failure is an `ImportError` that names its file.
+    func perform(_ format: ImportFormat) throws(ImportError) {
+        let inputs = try ImportInput.collect(paths, format: format)
+        var browser: ChromiumImportBrowser?
+        if format.needsBrowser { browser = try ChromiumImportBrowser(repositoryRoot: Self.repositoryRoot) }
+        let report = try ImportRun.run(
+            format: format, inputs: inputs, outputFolder: out, browser: browser, progress: Self.showProgress)
+        if verbose {
+            for refused in report.refused { print("refused \(refused.label): \(refused.refusal)") }
+        }
+        for line in report.lines { print(line) }
+    }
+
+    /// `import: 120/669 files` on one rewritten stderr line, on a terminal only.
+    static func showProgress(done: Int, total: Int) {
+        guard isatty(STDERR_FILENO) == 1 else { return }
+        FileHandle.standardError.write(Data("\r\u{1B}[Kimport: \(done)/\(total) files".utf8))
+        if done == total { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+    }
+
+    /// The checkout whose tools/engines/.local/bin holds the adapters (found as `conform --engine` finds them).
+    static var repositoryRoot: String {
+        let tools = Checkout.path("tools/engines")
+        return String(tools.dropLast("/tools/engines".count))
+    }
+}

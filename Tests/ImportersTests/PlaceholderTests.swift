@@ -1,2 +1,0 @@
-import Importers
-import Testing
