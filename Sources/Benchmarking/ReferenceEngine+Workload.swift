@@ -6,12 +6,12 @@ import LayoutCore
 /// its JSON (Foundation's JSON parser stops at 512 nested containers, which the depth-1000 tree exceeds).
 extension ReferenceEngine: InProcessTimable {
     public func time(workload: Workload, mode: BenchMode, options: TimingOptions) throws -> TimingResult {
-        try timeInProcess(subject(for: workload, mode: mode), mode: mode, options: options)
+        try time(subject(for: workload, mode: mode), mode: mode, options: options)
     }
 
     /// Makes `calls` calls of `mode` on `workload` as `time` would, each inside `measured` (see `runMeasuredCalls`).
     public func runMeasured(workload: Workload, mode: BenchMode, calls: Int, measured: (() -> Size) -> Size) throws {
-        try runMeasuredCalls(subject(for: workload, mode: mode), mode: mode, calls: calls, measured: measured)
+        try runMeasured(subject(for: workload, mode: mode), mode: mode, calls: calls, measured: measured)
     }
 
     /// The subject of one DESIGN.md workload in one mode: its resize variant and width schedule, or its changed leaf.

@@ -58,6 +58,24 @@ public final class ReferenceEngine: LayoutEngineAdapter, @unchecked Sendable {
         try JSONDecoder().decode(BoxCase.self, from: caseJSON)
     }
 
+    /// Times `subject` with the full in-process loop. **Why these two wrappers**: the loop is generic over the tree,
+    /// and a generic function called from another module runs unspecialized (every call on the tree goes through
+    /// witness tables: +670 instructions per timed layout, measured with tools/bench-instructions). Called here,
+    /// in the loop's own module with the concrete `ReferenceTree`, it is specialized.
+    package func time(_ subject: InProcessSubject<ReferenceTree>, mode: BenchMode, options: TimingOptions) throws
+        -> TimingResult
+    {
+        try timeInProcess(subject, mode: mode, options: options)
+    }
+
+    /// Makes `calls` calls of `mode` on `subject`, each inside `measured` (see `runMeasuredCalls`); specialized here
+    /// for the same reason as `time(_:mode:options:)`.
+    package func runMeasured(
+        _ subject: InProcessSubject<ReferenceTree>, mode: BenchMode, calls: Int, measured: (() -> Size) -> Size
+    ) throws {
+        try runMeasuredCalls(subject, mode: mode, calls: calls, measured: measured)
+    }
+
     /// Build = `BoxLayoutEngine.init` (flattening the tree); layout = `layout(proposal:)` with the root width
     /// replaced when relayout alternates it or resize follows its schedule.
     package func subject(root: BoxNode, proposal: BoxProposal) -> InProcessSubject<ReferenceTree> {

@@ -78,18 +78,20 @@ extension BoxToFlex {
         if node.type.isLinearBox { readLinear(style, into: &node) }
         if node.type.isFlowBox { readFlow(style, into: &node) }
         if node.type == .zbox {
-            let justify = gridAlignment(style, items: true)
+            // An axis without an edge reads as the centre, so that the comparison names the property.
+            let justify = gridAlignment(style, items: true, centreByDefault: true)
             node.justifyContent = justify == .center ? nil : justify
         }
         return node
     }
 
     /// The names a grid's justify-items and align-items (`items`) or an item's justify-self and align-self give,
-    /// one per axis where the keyword is an edge (`[left, top]`; both centres are `center`).
-    static func gridAlignment(_ style: FlexStyle, items: Bool) -> BoxAlignment {
+    /// one per axis where the keyword is an edge (`[left, top]`; both centres are `center`), or the centre there.
+    static func gridAlignment(_ style: FlexStyle, items: Bool, centreByDefault: Bool = false) -> BoxAlignment {
         var alignment = BoxAlignment.idle
         for axis in Axis.allCases {
-            if let edge = Edge(grid: style.value(of: items ? axis.gridItems : axis.gridSelf)) {
+            let value = style.value(of: items ? axis.gridItems : axis.gridSelf)
+            if let edge = Edge(grid: value) ?? (centreByDefault ? .center : nil) {
                 alignment = alignment.union(edge.alignment(along: axis))
             }
         }

@@ -19,8 +19,8 @@ public enum FlexCaseShrinker {
         case dropProperty
         /// A leaf's content dropped (an empty leaf).
         case dropContent
-        /// One number made smaller: a length or percentage halved or lowered by 2 (toward 0 when negative), a
-        /// flex factor or `order` toward 0, an aspect-ratio toward 1, a content or viewport dimension.
+        /// One number made simpler: a length, percentage, content or viewport dimension to 0 or a round value below
+        /// it (10, 20, 50, 100, 200; toward 0 when negative), a flex factor or `order` toward 0, an aspect-ratio 1.
         case lowerNumber
 
         public static func < (lhs: Step, rhs: Step) -> Bool { lhs.rawValue < rhs.rawValue }
@@ -143,7 +143,7 @@ public enum FlexCaseShrinker {
         return result
     }
 
-    /// Simpler values of one property: lengths and percentages closer to 0 (halved, or 2 less), flex factors and
+    /// Simpler values of one property: lengths and percentages closer to 0 (`towardZero`), flex factors and
     /// `order` toward 0 (flex-shrink toward its initial 1 as well), an aspect-ratio of 1.
     static func smallerValues(_ value: CSSValue, of property: CSSProperty) -> [CSSValue] {
         switch value {
@@ -164,17 +164,19 @@ public enum FlexCaseShrinker {
         }
     }
 
-    /// Values between `value` and 0: half (rounded to even, toward 0) and 2 closer.
+    /// Values between `value` and 0, readable ones only: 0, then the round values 10, 20, 50, 100, 200 below it.
+    /// **Why not halving**: halving ends at 2 px boxes and 0 × 2 leaves, minimal but hard to read; these steps end
+    /// at 0 or a round number, which a person can check by hand, and still strictly decrease.
     static func towardZero(_ value: Double) -> [Double] {
         if value < 0 { return smaller(-value).map { -$0 } }
         return smaller(value)
     }
 
-    /// Smaller values ≥ 0 to try: half (rounded down to even), and 2 less.
+    /// Smaller values ≥ 0 to try: 0, then the round values below `value`, largest last.
     static func smaller(_ value: Double?) -> [Double] {
         guard let value, value > 0 else { return [] }
-        let half = (value / 4).rounded(.down) * 2
-        let less = max(0, value - 2)
-        return half < less ? [half, less] : [less]
+        return [0] + roundValues.filter { $0 < value }
     }
+
+    static let roundValues: [Double] = [10, 20, 50, 100, 200]
 }

@@ -244,7 +244,9 @@ public struct FlexFuzzer: Sendable {
                     generated, peer: peer, lines: lines, wholePixels: Self.largestDifference(expected, actual) >= 0.5,
                     seed: seed, oracleVersion: oracleVersion)
                 tally.engines[slot].disagreements[finding.family, default: 0] += 1
-                let key = peer.name + "\n" + ((try? Self.requestJSON(finding.minimal)).map { String(decoding: $0, as: UTF8.self) } ?? "")
+                var bare = finding.minimal
+                bare.name = "-"
+                let key = peer.name + "\n" + ((try? Self.requestJSON(bare)).map { String(decoding: $0, as: UTF8.self) } ?? "")
                 finding.duplicateOf = seen[key]
                 if finding.duplicateOf == nil { seen[key] = finding.name }
                 tally.findings.append(finding)
@@ -260,11 +262,13 @@ public struct FlexFuzzer: Sendable {
         _ generated: GeneratedFlexCase, peer: any LayoutEngineAdapter, lines: [String], wholePixels: Bool,
         seed: UInt64, oracleVersion: String
     ) -> Finding {
-        let familyName = family(of: generated.flexCase, profile: generated.profile, peer: peer)
+        var familyName = family(of: generated.flexCase, profile: generated.profile, peer: peer)
         let family = FlexProfile(rawValue: familyName)
         var minimal = FlexCaseShrinker.shrink(generated.flexCase, budget: shrinkBudget) { candidate in
             disagreesTheSameWay(candidate, peer: peer, family: family, wholePixels: wholePixels)
         }
+        // A disagreement no single family explained may shrink to one that a family does: name it after that.
+        if family == nil { familyName = self.family(of: minimal, profile: generated.profile, peer: peer) }
         let digits = String(generated.index)
         let name = "fuzz-\(peer.name)-\(familyName)-" + String(repeating: "0", count: max(0, 5 - digits.count)) + digits
         let result = compare(minimal, peer: peer)

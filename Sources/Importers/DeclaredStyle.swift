@@ -258,9 +258,11 @@ enum Vocabulary {
     static func set(_ name: String, _ text: String, in style: inout FlexStyle) throws(ImportRefusal) {
         let lower = text.trimmed.lowercased()
         let declaration = "\(name): \(text.trimmed)"
+        // The vocabulary's few grid properties describe a one-cell grid (a Puyopuyo ZBox); the suites' grids are
+        // other grids, so importers refuse them all.
+        if name.hasPrefix("grid") { throw ImportRefusal(.grid, name) }
         guard let property = CSSProperty(rawValue: name) else {
             switch name {
-            case _ where name.hasPrefix("grid"): throw ImportRefusal(.grid, name)
             case "writing-mode":
                 if lower == "horizontal-tb" { return }
                 throw ImportRefusal(.writingMode, declaration)

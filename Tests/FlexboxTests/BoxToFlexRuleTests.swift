@@ -48,6 +48,21 @@ struct BoxToFlexRuleTests {
 
     static func leaf(_ extra: [String: String] = [:]) -> [String: String] { item.merging(extra) { $1 } }
 
+    /// A zbox: a grid of one `minmax(0px, 1fr)` cell on each axis, its items centred unless justifyContent says.
+    static func grid(_ extra: [String: String] = [:]) -> [String: String] {
+        item.merging(
+            [
+                "display": "grid", "grid-template-columns": "minmax(0px, 1fr)",
+                "grid-template-rows": "minmax(0px, 1fr)", "justify-items": "center", "align-items": "center",
+            ]
+        ) { $1 }.merging(extra) { $1 }
+    }
+
+    /// A displayed zbox child: in the one cell.
+    static func cell(_ extra: [String: String] = [:]) -> [String: String] {
+        leaf(["grid-row-start": "1", "grid-column-start": "1"]).merging(extra) { $1 }
+    }
+
     struct Pinned: Sendable, CustomTestStringConvertible {
         var rule: String
         var box: String
@@ -247,7 +262,77 @@ struct BoxToFlexRuleTests {
             styles: [[]: leaf(["width": "300px", "height": "40px"])]),
     ]
 
-    @Test("a translation rule, pinned", arguments: pinned)
+    static let zboxes: [Pinned] = [
+        Pinned(
+            rule: "a fixed zbox is a one-cell grid; its child sits in the cell, centred by justify-items / align-items",
+            box: #""root":{"type":"zbox","width":100,"height":80,"padding":5,"children":[\#(leafAB)]}"#,
+            styles: [
+                []: grid([
+                    "width": "100px", "height": "80px", "padding-top": "5px", "padding-right": "5px",
+                    "padding-bottom": "5px", "padding-left": "5px",
+                ]),
+                [0]: cell(),
+            ]),
+        Pinned(
+            rule: "a wrap zbox with two children: both in the one cell, margins as elsewhere, sizes as elsewhere",
+            box: #"""
+                "root":{"type":"zbox","children":[{"type":"leaf","content":{"width":20,"height":10},"margin":{"left":3}},
+                {"type":"leaf","width":30,"height":{"wrap":{"min":4}}}]}
+                """#,
+            styles: [
+                []: grid(),
+                [0]: cell(["margin-left": "3px"]),
+                [1]: cell(["width": "30px", "min-height": "4px"]),
+            ]),
+        Pinned(
+            rule: "alignment per axis: justify-self from the horizontal name, align-self from the vertical one",
+            box: #"""
+                "root":{"type":"zbox","width":100,"height":100,"children":[
+                {"type":"leaf","alignment":"left"},{"type":"leaf","alignment":"bottom"},
+                {"type":"leaf","alignment":["trailing","vertCenter"]},{"type":"leaf","alignment":"center"},
+                {"type":"leaf","alignment":["bottom","vertCenter","right","horzCenter","leading"]}]}
+                """#,
+            styles: [
+                []: grid(["width": "100px", "height": "100px"]),
+                [0]: cell(["justify-self": "start"]),
+                [1]: cell(["align-self": "end"]),
+                [2]: cell(["justify-self": "end", "align-self": "center"]),
+                [3]: cell(["justify-self": "center", "align-self": "center"]),
+                [4]: cell(["justify-self": "end", "align-self": "end"]),
+            ]),
+        Pinned(
+            rule: "a zbox's justifyContent, one name per axis, is justify-items and align-items",
+            box: #""root":{"type":"zbox","justifyContent":["leading","bottom"],"children":[\#(leafAB)]}"#,
+            styles: [[]: grid(["justify-items": "start", "align-items": "end"]), [0]: cell()]),
+        Pinned(
+            rule: "fill in a fixed zbox stretches (its own name on that axis places nothing); an inactive child has no cell",
+            box: #"""
+                "root":{"type":"zbox","width":100,"height":50,"children":[
+                {"type":"leaf","width":"fill","height":"fill","alignment":["left","bottom"]},
+                {"type":"hbox","width":"fill","alignment":"top"},{"type":"leaf","activated":false}]}
+                """#,
+            styles: [
+                []: grid(["width": "100px", "height": "50px"]),
+                [0]: cell(["justify-self": "stretch", "align-self": "stretch"]),
+                [1]: container("row", "nowrap", ["grid-row-start": "1", "grid-column-start": "1"])
+                    .merging(["justify-self": "stretch", "align-self": "start"]) { $1 },
+                [2]: leaf(["display": "none"]),
+            ]),
+        Pinned(
+            rule: "a zbox in a linear box is placed by align-self like any item; an inactive zbox keeps its tracks",
+            box: #"""
+                "root":{"type":"hbox","children":[{"type":"zbox","alignment":"bottom","children":[\#(leafAB)]},
+                {"type":"zbox","activated":false}]}
+                """#,
+            styles: [
+                []: container("row"),
+                [0]: grid(["align-self": "flex-end"]),
+                [0, 0]: cell(),
+                [1]: grid(["display": "none"]),
+            ]),
+    ]
+
+    @Test("a translation rule, pinned", arguments: pinned + zboxes)
     func rule(_ pinned: Pinned) throws {
         let flex = try BoxToFlex.translate(try Self.box(pinned.box))
         let actual = Self.styles(flex.root)
@@ -284,8 +369,51 @@ struct BoxToFlexRuleTests {
 
     static let refusals: [Refused] = [
         Refused(
-            box: #""root":{"type":"zbox"}"#,
-            message: "$.root.type: zbox: a one-cell grid; the flex vocabulary has no grid"),
+            box: #""root":{"type":"zbox","justifyContent":"top","children":[\#(leafAB)]}"#,
+            message:
+                #"$.root.justifyContent: "top" names no horizontal position: a zbox then puts the centre of each child without its own on the box's edge (quirk 12); CSS has no equivalent"#
+        ),
+        Refused(
+            box: #""root":{"type":"zbox","justifyContent":["left","trailing"]}"#,
+            message:
+                #"$.root.justifyContent: ["left", "trailing"] names no vertical position: a zbox then puts the centre of each child without its own on the box's edge (quirk 12); CSS has no equivalent"#
+        ),
+        Refused(
+            box: #""root":{"type":"zbox","justifyContent":"none"}"#,
+            message:
+                "$.root.justifyContent: the name none puts the child's centre on the parent's edge; CSS has no equivalent"
+        ),
+        Refused(
+            box: #""root":{"type":"zbox","children":[{"type":"leaf","alignment":["none","top"]}]}"#,
+            message:
+                "$.root.children[0].alignment: the name none puts the child's centre on the parent's edge; CSS has no equivalent"
+        ),
+        Refused(
+            box: #""root":{"type":"zbox","children":[{"type":"leaf","alignment":["top",{"horzCenter":-0.5}]}]}"#,
+            message: "$.root.children[0].alignment: a centre ratio has no CSS equivalent"),
+        Refused(
+            box: #""root":{"type":"zbox","width":100,"children":[\#(leafAB),{"type":"leaf","height":"fill"}]}"#,
+            message:
+                #"$.root.children[1].height: "fill" is CSS's stretch only in a zbox of fixed size on its axis (in a wrap zbox Puyopuyo sizes it to the largest other child, CSS counts its content too)"#
+        ),
+        Refused(
+            box: #"""
+                "root":{"type":"zbox","width":100,"height":100,"padding":{"left":30},
+                "children":[{"type":"leaf","width":"fill","margin":{"left":40,"right":40}}]}
+                """#,
+            message:
+                #"$.root.children[0].width: "fill" with margins wider than the zbox's inner size: Puyopuyo sizes it 0 and aligns it, CSS's stretch falls back to the start"#
+        ),
+        Refused(
+            box: #""root":{"type":"zbox","width":100,"height":100,"children":[{"type":"leaf","width":{"ratio":2}}]}"#,
+            message:
+                #"$.root.children[0].width: {"ratio": 2} has no CSS equivalent (only "fill": on the root under a definite proposal, or in a zbox of fixed size)"#
+        ),
+        Refused(
+            box: #""root":{"type":"zbox","width":100,"height":100,"children":[{"type":"leaf","width":{"wrap":{"grow":1}}}]}"#,
+            message:
+                "$.root.children[0].width.wrap.grow: grow is flex-grow only along the main axis of an hbox or vbox parent"
+        ),
         Refused(
             box: #""root":{"type":"hbox","children":[{"type":"leaf","text":"hi"}]}"#,
             message:
@@ -294,7 +422,7 @@ struct BoxToFlexRuleTests {
         Refused(
             box: #""root":{"type":"hbox","children":[\#(twoLeaves),{"type":"leaf","width":{"ratio":2}}]}"#,
             message:
-                #"$.root.children[2].width: {"ratio": 2} has no CSS equivalent (only "fill", on the root under a definite proposal)"#
+                #"$.root.children[2].width: {"ratio": 2} has no CSS equivalent (only "fill": on the root under a definite proposal, or in a zbox of fixed size)"#
         ),
         Refused(
             box:
@@ -502,8 +630,54 @@ struct BoxToFlexRuleTests {
         ),
     ]
 
+    /// A grid root holding one child, inside the image but for `root` and `child`, added to their styles.
+    static func handWrittenGrid(root: String = "", child: String = "") -> String {
+        #"""
+        "root":{"style":{\#(root)"box-sizing":"border-box","position":"relative","flex-shrink":"0","display":"grid",
+        "grid-template-columns":"minmax(0px, 1fr)","grid-template-rows":"minmax(0px, 1fr)","width":"50px",
+        "height":"40px"},"children":[{"style":{\#(child)"box-sizing":"border-box","position":"relative",
+        "flex-shrink":"0","grid-column-start":"1"},"content":{"width":10,"height":20}}]}
+        """#
+    }
+
+    static let outsideGrid: [OutsideImage] = [
+        OutsideImage(
+            json: handWrittenGrid(root: #""justify-items":"center","align-items":"center","#, child: #""grid-row-start":"2","#),
+            message:
+                "$.root.children[0].style.grid-row-start: 2 has no Puyopuyo equivalent here (the nearest box case translates to 1)"
+        ),
+        OutsideImage(
+            json: handWrittenGrid(root: #""align-items":"end","#, child: #""grid-row-start":"1","#),
+            message:
+                "$.root.style.justify-items: stretch has no Puyopuyo equivalent here (the nearest box case translates to center)"
+        ),
+        OutsideImage(
+            json: handWrittenGrid(root: #""justify-items":"start","align-items":"end","#, child: #""grid-row-start":"1","margin-left":"60px","justify-self":"stretch","#),
+            message:
+                "$.root.children[0].style.justify-self: stretch has no Puyopuyo equivalent here (the nearest box case translates to auto)"
+        ),
+    ]
+
+    @Test("a hand-written grid reads as a zbox and lays out by Puyopuyo's rules")
+    func handWrittenGridCase() throws {
+        let flex = try Self.flex(
+            Self.handWrittenGrid(
+                root: #""justify-items":"end","align-items":"center","#,
+                child: #""grid-row-start":"1","align-self":"start","#))
+        let expected = try Self.box(
+            #"""
+            "root":{"type":"zbox","width":50,"height":40,"justifyContent":["right","vertCenter"],"children":[
+            {"type":"leaf","alignment":"top","content":{"width":10,"height":20}}]}
+            """#)
+        #expect(try BoxToFlex.boxCase(from: flex) == expected)
+        // The child at the right (50 − 10) and the top.
+        let frames = try flex.layout(measurer: TestSupport.fixedMeasurer).frames.map(\.frame)
+        #expect(frames == [Rect(x: 0, y: 0, width: 50, height: 40), Rect(x: 40, y: 0, width: 10, height: 20)])
+    }
+
     @Test(
-        "a flex case outside the translation's image is refused by the inverse, with its path", arguments: outsideImage)
+        "a flex case outside the translation's image is refused by the inverse, with its path",
+        arguments: outsideImage + outsideGrid)
     func outside(_ outside: OutsideImage) throws {
         let flex = try Self.flex(outside.json ?? Self.handWritten(root: outside.root, child: outside.child))
         #expect(throws: BoxToFlex.Refusal.self) { try BoxToFlex.boxCase(from: flex) }

@@ -44,6 +44,12 @@ struct CSSParsingTests {
         .ok(.position, "absolute", .keyword("absolute")), .ok(.boxSizing, "border-box", .keyword("border-box")),
         .ok(.flexDirection, "column-reverse", .keyword("column-reverse")), .ok(.flexWrap, "wrap-reverse", .keyword("wrap-reverse")),
         .ok(.overflowX, "scroll", .keyword("scroll")), .ok(.overflowY, "clip", .keyword("clip")), .ok(.direction, "rtl", .keyword("rtl")),
+        .ok(.display, "Grid", .keyword("grid")), .ok(.justifyItems, "normal", .keyword("stretch")),
+        .ok(.justifyItems, "END", .keyword("end")), .ok(.justifySelf, "center", .keyword("center")),
+        .ok(.gridTemplateColumns, "minmax(0px, 1fr)", .keyword("minmax(0px, 1fr)")),
+        .ok(.gridTemplateRows, " MinMax( 0 ,1FR ) ", .keyword("minmax(0px, 1fr)")),
+        .ok(.gridTemplateRows, "none", .keyword("none")), .ok(.gridRowStart, "1", .number(1)),
+        .ok(.gridColumnStart, "+1000", .number(1000)), .ok(.gridColumnStart, "auto", .keyword("auto")),
     ]
 
     static let lengthOrAuto = "a length (px), a percentage, or auto"
@@ -73,7 +79,23 @@ struct CSSParsingTests {
         .bad(.aspectRatio, "0", #"expected \#(ratio), got "0""#), .bad(.aspectRatio, "-1", #"expected \#(ratio), got "-1""#),
         .bad(.aspectRatio, "1 / 0", #"expected \#(ratio), got "1 / 0""#), .bad(.aspectRatio, "1/2/3", #"expected \#(ratio), got "1/2/3""#),
         .bad(.aspectRatio, "/", #"expected \#(ratio), got "/""#), .bad(.aspectRatio, "16 / 9px", #"expected \#(ratio), got "16 / 9px""#),
-        .bad(.display, "block", #"expected flex or none, got "block""#),
+        .bad(.display, "block", #"expected flex, grid, or none, got "block""#),
+        .bad(.display, "inline-grid", #"expected flex, grid, or none, got "inline-grid""#),
+        .bad(.justifyItems, "legacy", #"expected stretch, start, end, center, or normal, got "legacy""#),
+        .bad(.justifySelf, "normal", #"expected auto, stretch, start, end, or center, got "normal""#),
+        .bad(.justifySelf, "flex-start", #"expected auto, stretch, start, end, or center, got "flex-start""#),
+        .bad(.gridTemplateColumns, "1fr", #"expected none or minmax(0px, 1fr), got "1fr""#),
+        .bad(.gridTemplateColumns, "minmax (0px, 1fr)", #"expected none or minmax(0px, 1fr), got "minmax (0px, 1fr)""#),
+        .bad(.gridTemplateColumns, "minmax(1px, 1fr)", #"expected none or minmax(0px, 1fr), got "minmax(1px, 1fr)""#),
+        .bad(.gridTemplateColumns, "minmax(0px, 1fr, 2fr)", #"expected none or minmax(0px, 1fr), got "minmax(0px, 1fr, 2fr)""#),
+        .bad(.gridTemplateRows, "minmax(0px, 2fr)", #"expected none or minmax(0px, 1fr), got "minmax(0px, 2fr)""#),
+        .bad(.gridTemplateRows, "minmax(0%, 1fr)", #"expected none or minmax(0px, 1fr), got "minmax(0%, 1fr)""#),
+        .bad(.gridTemplateRows, "minmax(0px, 1fr) 1fr", #"expected none or minmax(0px, 1fr), got "minmax(0px, 1fr) 1fr""#),
+        .bad(.gridRowStart, "0", #"expected an integer from 1 to 1000 or auto, got "0""#),
+        .bad(.gridRowStart, "-1", #"expected an integer from 1 to 1000 or auto, got "-1""#),
+        .bad(.gridRowStart, "1.0", #"expected an integer from 1 to 1000 or auto, got "1.0""#),
+        .bad(.gridColumnStart, "1001", #"expected an integer from 1 to 1000 or auto, got "1001""#),
+        .bad(.gridColumnStart, "span 1", #"expected an integer from 1 to 1000 or auto, got "span 1""#),
         .bad(.alignSelf, "normal", #"expected auto, stretch, flex-start, flex-end, start, end, center, or baseline, got "normal""#),
         .bad(.position, "sticky", #"expected static, relative, or absolute, got "sticky""#),
         .bad(.flexWrap, "wrap wrap", #"expected nowrap, wrap, or wrap-reverse, got "wrap wrap""#),
@@ -145,6 +167,9 @@ struct CSSParsingTests {
         #expect(CSSProperty.maxWidth.initialValue == .keyword("none"))
         #expect(CSSProperty.marginLeft.initialValue == .px(0))
         #expect(CSSProperty.justifyContent.initialValue == .keyword("flex-start"))
-        #expect(CSSProperty.allCases.count == 41)
+        #expect(CSSProperty.justifyItems.initialValue == .keyword("stretch"))
+        #expect(CSSProperty.gridTemplateColumns.initialValue == .keyword("none"))
+        #expect(CSSProperty.gridRowStart.initialValue == .keyword("auto"))
+        #expect(CSSProperty.allCases.count == 47)
     }
 }

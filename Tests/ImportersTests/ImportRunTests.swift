@@ -121,7 +121,7 @@ import Testing
         var used: Set<String> = []
         #expect(["a", "a", "b", "a"].map { ImportRun.unique($0, in: &used) } == ["a", "a-2", "b", "a-3"])
         #expect(CaseName.sanitized("a/b c#d.json") == "a-b-c-d.json")
-        #expect(CaseName.sanitized("..hidden") == "--hidden")
+        #expect(CaseName.sanitized("..hidden") == "-.hidden")
     }
 
     @Test func refusalsOfOneReasonListTheirMostFrequentDetails() {

@@ -40,10 +40,14 @@ enum ImportTestSupport {
         return found
     }
 
-    /// The installed Chromium, for the tests that need a real browser; nil when tools/setup-engines has not installed
-    /// it (those tests are skipped with `ChromiumImportBrowser.installLine`).
-    static let chromium: ChromiumImportBrowser? = try? ChromiumImportBrowser(repositoryRoot: TestSupport.repositoryRoot)
-    static var hasChromium: Bool { chromium != nil }
+    /// Whether tools/setup-engines installed Chromium; the tests that need a real browser are skipped with
+    /// `ChromiumImportBrowser.installLine` otherwise.
+    static let hasChromium = (try? ChromiumImportBrowser(repositoryRoot: TestSupport.repositoryRoot)) != nil
+
+    /// A browser of its own for one test (its adapter process ends with it).
+    static func chromium() throws -> ChromiumImportBrowser {
+        try ChromiumImportBrowser(repositoryRoot: TestSupport.repositoryRoot)
+    }
 }
 
 /// A browser stand-in: every displayed element's frame is (depth, last index, 10, 20), and `resolve` answers a
