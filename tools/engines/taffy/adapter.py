@@ -40,7 +40,9 @@ import time
 from stretchable import Node, Style, taffylib
 from stretchable.context import taffy
 from stretchable.style import (AlignContent, AlignItems, AlignSelf, BoxSizing, Display, FlexDirection, FlexWrap,
-                               JustifyContent, Overflow, Position)
+                               GridPlacement, GridTrackSize, GridTrackSizing, JustifyContent, JustifyItems, JustifySelf,
+                               Overflow, Position)
+from stretchable.style.props import GridIndex
 from stretchable.style.geometry.length import AUTO, Length, LengthAvailableSpace, Scale
 from stretchable.style.geometry.rect import Rect
 from stretchable.style.geometry.size import Size, SizeAvailableSpace
@@ -54,7 +56,8 @@ MAPPED_PROPERTIES = [
     "margin-left", "padding-top", "padding-right", "padding-bottom", "padding-left", "border-top-width",
     "border-right-width", "border-bottom-width", "border-left-width", "flex-direction", "flex-wrap", "flex-grow",
     "flex-shrink", "flex-basis", "justify-content", "align-items", "align-self", "align-content", "row-gap",
-    "column-gap", "overflow-x", "overflow-y"]
+    "column-gap", "overflow-x", "overflow-y", "justify-items", "justify-self", "grid-template-columns",
+    "grid-template-rows", "grid-column-start", "grid-row-start"]
 
 
 class Refusal(Exception):
@@ -69,7 +72,7 @@ def refuse(path: str, why: str):
 
 ALIGN = ("stretch", "normal", "flex-start", "flex-end", "start", "end", "center")
 KEYWORDS = {
-    "display": ("flex", "none"),
+    "display": ("flex", "grid", "none"),
     "position": ("static", "relative", "absolute"),
     "box-sizing": ("content-box", "border-box"),
     "flex-direction": ("row", "row-reverse", "column", "column-reverse"),
@@ -82,7 +85,15 @@ KEYWORDS = {
     "overflow-x": ("visible", "hidden", "clip", "scroll"),
     "overflow-y": ("visible", "hidden", "clip", "scroll"),
     "direction": ("ltr", "rtl"),
+    # The one-cell grid of a ZBox (docs/flex-case-format.md): Taffy 0.7.7 has CSS Grid.
+    "justify-items": ("stretch", "start", "end", "center", "normal"),
+    "justify-self": ("auto", "stretch", "start", "end", "center"),
+    "grid-template-columns": ("none", "minmax(0px, 1fr)"),
+    "grid-template-rows": ("none", "minmax(0px, 1fr)"),
 }
+# minmax(0px, 1fr): no automatic minimum, and the grid's inner size (or, unsized, its largest item's contribution).
+ONE_TRACK = GridTrackSizing.single(GridTrackSize(Length(Scale.POINTS, 0.0), Length(Scale.FLEX, 1.0)))
+MAX_LINE = 1000  # grid lines run from 1 to 1000 in the vocabulary
 INSETS = ("top", "right", "bottom", "left")  # stretchable's Rect order
 SIZES = {"width": ("auto",), "height": ("auto",), "min-width": ("auto",), "min-height": ("auto",),
          "max-width": ("none",), "max-height": ("none",)}
@@ -129,7 +140,7 @@ class Element:
             refuse(f"{path}.children", "expected an array")
         if self.content is not None and children:
             refuse(f"{path}.content", "content is for leaves (elements without children)")
-        self.displayed = self.keyword("display", "flex") == "flex"
+        self.displayed = self.keyword("display", "flex") != "none"
         self.children = [Element(child, f"{path}.children[{index}]", index_path + [index], self)
                          for index, child in enumerate(children)]
 
@@ -187,7 +198,8 @@ def style_kwargs(element: Element) -> dict:
     values = element.values
     for name in values:
         if not (name in KEYWORDS or name in SIZES or name in INSETS or name in (
-                "aspect-ratio", "flex-grow", "flex-shrink", "flex-basis", "order", "row-gap", "column-gap")
+                "aspect-ratio", "flex-grow", "flex-shrink", "flex-basis", "order", "row-gap", "column-gap",
+                "grid-column-start", "grid-row-start")
                 or re.fullmatch(r"(margin|padding)-(top|right|bottom|left)|border-(top|right|bottom|left)-width", name)):
             refuse(element.at(name), "unknown property")
     if "order" in values:
@@ -231,13 +243,27 @@ def style_kwargs(element: Element) -> dict:
         names = [f"{kind}-{side}" if kind != "border" else f"border-{side}-width" for side in INSETS]
         return Rect(*(length(values.get(name, {"px": 0}), element.at(name), **options) for name in names))
 
+    def line(name):  # grid-row-start / grid-column-start: auto or a line from 1 to MAX_LINE; the end is auto (span 1)
+        value = values.get(name, "auto")
+        if value == "auto":
+            return GridPlacement()
+        if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= MAX_LINE:
+            refuse(element.at(name), f"expected auto or an integer from 1 to {MAX_LINE}, got {json.dumps(value)}")
+        return GridPlacement(GridIndex.from_index(value), GridIndex.auto())
+
+    def tracks(name):
+        return [] if element.keyword(name, "none") == "none" else [ONE_TRACK]
+
     overflow_x, overflow_y = overflow(element)
+    display = element.keyword("display", "flex")
+    justify_items = element.keyword("justify-items", "stretch")
+    justify_self = element.keyword("justify-self", "auto")
     justify = element.keyword("justify-content", "flex-start")
     align_items = element.keyword("align-items", "stretch")
     align_self = element.keyword("align-self", "auto")
     align_content = element.keyword("align-content", "stretch")
     return dict(
-        display=Display.FLEX if element.displayed else Display.NONE,
+        display=Display.NONE if display == "none" else Display.GRID if display == "grid" else Display.FLEX,
         box_sizing=BoxSizing.BORDER if element.keyword("box-sizing", "content-box") == "border-box" else BoxSizing.CONTENT,
         overflow_x=overflow_x, overflow_y=overflow_y, scrollbar_width=0.0,
         position=Position.ABSOLUTE if position == "absolute" else Position.RELATIVE,
@@ -259,6 +285,12 @@ def style_kwargs(element: Element) -> dict:
         flex_grow=number(values.get("flex-grow", 0), element.at("flex-grow")),
         flex_shrink=number(values.get("flex-shrink", 1), element.at("flex-shrink")),
         flex_basis=length(basis, element.at("flex-basis"), keywords=("auto",)),
+        justify_items=enum(JustifyItems, "stretch" if justify_items == "normal" else justify_items),
+        justify_self=None if justify_self == "auto" else enum(JustifySelf, justify_self),
+        grid_template_columns=tracks("grid-template-columns"),
+        grid_template_rows=tracks("grid-template-rows"),
+        grid_column=line("grid-column-start"),
+        grid_row=line("grid-row-start"),
     )
 
 
