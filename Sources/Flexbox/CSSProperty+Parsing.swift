@@ -93,12 +93,13 @@ extension CSSGrammar {
     /// (`0px` or a bare `0`), a comma, `1fr`, and `)`, with whitespace allowed around the two arguments only.
     static func isOneTrack(_ text: String) -> Bool {
         guard text.hasPrefix("minmax("), text.hasSuffix(")") else { return false }
-        let arguments = text.dropFirst("minmax(".count).dropLast().split(separator: ",", omittingEmptySubsequences: false)
+        let inside = text.dropFirst("minmax(".count).dropLast()
+        let arguments = inside.split(separator: ",", omittingEmptySubsequences: false)
         guard arguments.count == 2 else { return false }
-        let (minimum, maximum) = (Array(arguments[0].utf8).trimmingASCIIWhitespace(),
-            Array(arguments[1].utf8).trimmingASCIIWhitespace())
+        let minimum = Array(arguments[0].utf8).trimmingASCIIWhitespace()
+        let maximum = Array(arguments[1].utf8).trimmingASCIIWhitespace()
         guard let low = NumberToken(minimum), low.value == 0, low.unit.isEmpty || Array(low.unit) == Array("px".utf8),
-            let high = NumberToken(maximum), high.value == 1, Array(high.unit) == Array("fr".utf8)
+            let high = NumberToken(maximum), high.value == 1, !high.hasFraction, Array(high.unit) == Array("fr".utf8)
         else { return false }
         return true
     }

@@ -126,7 +126,8 @@ public enum CSSProperty: String, CaseIterable, Hashable, Sendable, Comparable {
         case .direction: return CSSGrammar(keywords: ["ltr", "rtl"])
         // The few grid properties a one-cell grid needs (a Puyopuyo ZBox): one track form, one line number form.
         case .justifyItems:
-            return CSSGrammar(keywords: ["stretch", "start", "end", "center"], aliases: ["normal": .keyword("stretch")])
+            let keywords = ["stretch", "start", "end", "center"]
+            return CSSGrammar(keywords: keywords, aliases: ["normal": .keyword("stretch")])
         case .justifySelf: return CSSGrammar(keywords: ["auto", "stretch", "start", "end", "center"])
         case .gridTemplateColumns, .gridTemplateRows: return CSSGrammar(keywords: ["none"], track: true)
         case .gridColumnStart, .gridRowStart: return CSSGrammar(number: .line, keywords: ["auto"])
@@ -157,8 +158,9 @@ public struct CSSGrammar: Hashable, Sendable {
     public var allowsNegative: Bool
     public var number: NumberForm?
     /// The one grid track list a case may give, `minmax(0px, 1fr)`: a single track that is exactly the grid's
-    /// inner size when that is definite and its largest item's max-content contribution otherwise, with no
-    /// automatic minimum size for its items (`grid-template-columns`, `grid-template-rows`).
+    /// inner size when that is definite and its largest item's max-content contribution (margins included)
+    /// otherwise, with no automatic minimum size for its items (`grid-template-columns`, `grid-template-rows`).
+    /// Being flexible, it fills the grid whatever `justify-content` and `align-content` say.
     public var track: Bool
     /// The keywords, lower case, in the order the vocabulary table lists them.
     public var keywords: [String]
@@ -200,8 +202,8 @@ public struct CSSGrammar: Hashable, Sendable {
         case .line: parts.append("an integer from 1 to \(Int(CSSGrammar.lineLimit))")
         case nil: break
         }
-        if track { parts.append(CSSGrammar.oneTrack) }
         parts += keywords + aliases.keys.sorted()
+        if track { parts.append(CSSGrammar.oneTrack) }
         guard parts.count > 1 else { return parts.first ?? "nothing" }
         if parts.count == 2 { return "\(parts[0]) or \(parts[1])" }
         return parts.dropLast().joined(separator: ", ") + ", or " + parts.last!

@@ -128,7 +128,7 @@ public struct FlexCaseGenerator: Sendable {
 
 /// The dials of a profile: chances in percent, and the shape of the tree.
 struct FlexKnobs {
-    /// Container levels below the root.
+    /// Container levels below the root (their leaves are one level deeper).
     var maxDepth = 2
     var maxChildren = 6
     var maxNodes = 30
@@ -195,7 +195,8 @@ struct FlexKnobs {
         case .align:
             (align, direction, containerHeight, containerWidth) = (65, 45, 40, 50)
         case .nesting:
-            (maxDepth, maxNodes, container, maxChildren) = (FlexCaseGenerator.maximumDepth, 100, 50, 4)
+            // Containers down to depth 7, so leaves reach depth 8.
+            (maxDepth, maxNodes, container, maxChildren) = (FlexCaseGenerator.maximumDepth - 1, 100, 50, 4)
         }
     }
 }

@@ -240,9 +240,11 @@ struct DeclaredStyle: Hashable, Sendable {
     /// Properties without any effect on the frames of a flex case: paint, fonts (text is refused anyway), and the
     /// justify half of the alignments, which flex containers ignore.
     static func ignored(_ name: String) -> Bool {
-        let prefixes = ["background", "outline", "font", "text-", "box-shadow", "cursor", "opacity", "color",
-                        "visibility", "z-index", "line-height", "letter-spacing", "word-spacing", "white-space",
-                        "justify-items", "justify-self", "pointer-events", "user-select"]
+        let prefixes = [
+            "background", "outline", "font", "text-", "box-shadow", "cursor", "opacity", "color",
+            "visibility", "z-index", "line-height", "letter-spacing", "word-spacing", "white-space",
+            "justify-items", "justify-self", "pointer-events", "user-select",
+        ]
         if prefixes.contains(where: { name.hasPrefix($0) }) { return true }
         return name.hasPrefix("border") && name.hasSuffix("color")
     }

@@ -52,7 +52,9 @@ extension FlexCase {
         while let (element, path) = pending.popLast() {
             guard element.style.value(of: .display) != .keyword("none") else { continue }
             if let rect = frame(path, element) { found.append(PeerFrame(path: path, id: element.id, frame: rect)) }
-            for index in element.children.indices.reversed() { pending.append((element.children[index], path + [index])) }
+            for index in element.children.indices.reversed() {
+                pending.append((element.children[index], path + [index]))
+            }
         }
         return found
     }

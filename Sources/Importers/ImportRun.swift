@@ -33,12 +33,15 @@ public enum ImportRun {
             }
             if !engines.isEmpty { lines.append("answered by " + engines.joined(separator: ", ")) }
             let byReason = Dictionary(grouping: refused.map(\.refusal), by: \.reason)
-            let reasons = byReason.keys.sorted { byReason[$0]!.count != byReason[$1]!.count
-                ? byReason[$0]!.count > byReason[$1]!.count : $0 < $1
+            let reasons = byReason.keys.sorted {
+                byReason[$0]!.count != byReason[$1]!.count
+                    ? byReason[$0]!.count > byReason[$1]!.count : $0 < $1
             }
             for reason in reasons {
                 let details = Dictionary(grouping: byReason[reason]!.map(\.detail), by: { $0 }).mapValues(\.count)
-                let ordered = details.keys.sorted { details[$0]! != details[$1]! ? details[$0]! > details[$1]! : $0 < $1 }
+                let ordered = details.keys.sorted {
+                    details[$0]! != details[$1]! ? details[$0]! > details[$1]! : $0 < $1
+                }
                 let shown = ordered.prefix(3).map { details.count > 1 ? "\($0) ×\(details[$0]!)" : $0 }
                 let more = ordered.count > 3 ? ", …" : ""
                 lines.append(
@@ -65,7 +68,9 @@ public enum ImportRun {
         var usedNames: Set<String> = []
         var engines: [String] = []
         if format.needsBrowser {
-            guard let browser else { throw ImportError(file: "--engine", message: "\(format.rawValue) needs a browser") }
+            guard let browser else {
+                throw ImportError(file: "--engine", message: "\(format.rawValue) needs a browser")
+            }
             do {
                 engines = [try browser.version()]
             } catch {
@@ -119,58 +124,70 @@ public enum ImportRun {
         guard case .unanswered(let flexCase) = candidate.outcome else { return candidate.outcome }
         guard let browser else { return .refused(ImportRefusal(.browser, "no browser to answer")) }
         do {
-            return .complete(flexCase.expecting(try browser.layout(flexCase)), engines: engines)
+            let frames = try browser.layout(flexCase)
+            var answered = flexCase.expecting(frames)
+            if LayoutUnits.isFractional(frames) { answered.tolerance = LayoutUnits.tolerance }
+            return .complete(answered, engines: engines)
         } catch {
             return .refused(ImportRefusal(.browser, "\(error)"))
         }
     }
 
-    /// The page's matches, each translated and checked against the browser's layout of the translation.
+    /// The page's checked elements, one case each, named `<file>-1`, `<file>-2`, … in the order of the page's
+    /// selectors and their matches (or `<file>` when there is one).
     static func wptCandidates(
         in text: String, input: ImportInput, browser: (any ImportBrowser)?
     ) throws(ImportError) -> [ImportCandidate] {
-        let selectors = WPTCheckLayout.selectors(in: text)
         let scriptRefusal = WPTCheckLayout.scriptRefusal(in: text)
         var candidates: [ImportCandidate] = []
-        var number = 0
-        for selector in selectors {
-            func origin(_ index: Int) -> FlexImport {
-                FlexImport(format: ImportFormat.wpt.rawValue, file: input.relativePath, case: "\(selector) \(index)")
-            }
-            let page: ResolvedPage
-            do {
-                guard let browser else { throw ImportRefusal(.browser, "no browser to resolve the page") }
+        for selector in WPTCheckLayout.selectors(in: text) {
+            let outcomes: [ImportCandidate.Outcome]
+            do throws(ImportRefusal) {
                 if let scriptRefusal { throw scriptRefusal }
-                page = try browser.resolve(html: text, selector: selector)
+                outcomes = try wptOutcomes(text, selector: selector, browser: browser)
             } catch {
-                number += 1
-                let refusal = error as? ImportRefusal ?? ImportRefusal(.browser, "\(error)")
-                candidates.append(
-                    ImportCandidate(name: "\(input.stem)-\(number)", origin: origin(number), outcome: .refused(refusal)))
-                continue
+                outcomes = [.refused(error)]
             }
-            for match in page.matches {
-                number += 1
-                let name = CaseName.sanitized("\(input.stem)-\(number)")
-                let outcome: ImportCandidate.Outcome
-                do {
-                    let translation = try WPTCheckLayout.translate(match, name: name)
-                    let layout = try browser!.layout(translation.flexCase)
-                    if let difference = WPTCheckLayout.firstDifference(page: translation.pageFrames, layout: layout) {
-                        throw ImportRefusal(.translation, difference)
-                    }
-                    outcome = .complete(translation.flexCase, engines: [try browser!.version()])
-                } catch let refusal as ImportRefusal {
-                    outcome = .refused(refusal)
-                } catch {
-                    outcome = .refused(ImportRefusal(.browser, "\(error)"))
-                }
-                candidates.append(ImportCandidate(name: name, origin: origin(number), outcome: outcome))
+            for outcome in outcomes {
+                // check-layout-th.js numbers its tests across the page's calls: `.flexbox 1`, `.flexbox 2`, ….
+                let number = candidates.count + 1
+                let origin = FlexImport(
+                    format: ImportFormat.wpt.rawValue, file: input.relativePath, case: "\(selector) \(number)")
+                candidates.append(
+                    ImportCandidate(
+                        name: CaseName.sanitized("\(input.stem)-\(number)"), origin: origin, outcome: outcome))
             }
         }
-        // A page with one case names it after the file alone.
         if candidates.count == 1 { candidates[0].name = CaseName.sanitized(input.stem) }
         return candidates
+    }
+
+    /// The outcome for each element `selector` matches: resolved by the browser, translated, and kept only when the
+    /// browser lays the translation out as it laid out the page.
+    static func wptOutcomes(
+        _ text: String, selector: String, browser: (any ImportBrowser)?
+    ) throws(ImportRefusal) -> [ImportCandidate.Outcome] {
+        guard let browser else { throw ImportRefusal(.browser, "no browser to resolve the page") }
+        let page: ResolvedPage
+        do {
+            page = try browser.resolve(html: text, selector: selector)
+        } catch {
+            throw ImportRefusal(.browser, "\(error)")
+        }
+        return page.matches.map { match in
+            do {
+                let translation = try WPTCheckLayout.translate(match, name: "wpt")
+                let layout = try browser.layout(translation.flexCase)
+                if let difference = WPTCheckLayout.firstDifference(page: translation.pageFrames, layout: layout) {
+                    return .refused(ImportRefusal(.translation, difference))
+                }
+                return .complete(translation.flexCase, engines: [try browser.version()])
+            } catch let refusal as ImportRefusal {
+                return .refused(refusal)
+            } catch {
+                return .refused(ImportRefusal(.browser, "\(error)"))
+            }
+        }
     }
 
     // MARK: Files
@@ -220,6 +237,22 @@ public enum ImportRun {
             let reason = String(cString: strerror(errno))
             unlink(temporary)
             throw ImportError(file: path, message: "cannot replace the file: \(reason)")
+        }
+    }
+}
+
+/// The precision of a browser's answer: Chrome lays out in LayoutUnits of 1/64 px, so where a layout has fractional
+/// lengths (three items sharing 100 px) its frames are the exact ones snapped to 1/64 px (33.328125, not
+/// 33.333…), and an engine that computes in floating point is right within 1/64 px of them.
+enum LayoutUnits {
+    static let tolerance = Tolerance(
+        geometry: 1.0 / 64,
+        reason: "Chromium's answer: lengths in LayoutUnits of 1/64 px, and this layout has fractional ones")
+
+    /// Whether any frame has a coordinate or size that is not a whole pixel.
+    static func isFractional(_ frames: [ImportFrame]) -> Bool {
+        frames.contains { frame in
+            [frame.frame.x, frame.frame.y, frame.frame.width, frame.frame.height].contains { $0 != $0.rounded() }
         }
     }
 }

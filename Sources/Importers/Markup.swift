@@ -168,7 +168,8 @@ private struct Scanner {
                 index += 9
                 let start = index
                 try skip(past: "]]>", what: "CDATA section")
-                stack[stack.count - 1].content.append(.text(String(decoding: bytes[start..<(index - 3)], as: UTF8.self)))
+                stack[stack.count - 1].content.append(
+                    .text(String(decoding: bytes[start..<(index - 3)], as: UTF8.self)))
             } else if next == UInt8(ascii: "!") || next == UInt8(ascii: "?") {
                 flushText(into: &stack, &text)
                 try skip(past: ">", what: "declaration")
@@ -205,7 +206,9 @@ private struct Scanner {
         var selfClosing = false
         while true {
             skipWhitespace()
-            guard index < bytes.count else { throw Markup.SyntaxError(line: tagLine, message: "<\(name) is never ended") }
+            guard index < bytes.count else {
+                throw Markup.SyntaxError(line: tagLine, message: "<\(name) is never ended")
+            }
             if bytes[index] == UInt8(ascii: ">") {
                 index += 1
                 break

@@ -27,8 +27,13 @@ enum TaffyXML {
     /// The engine `source.engines` names: the expectations are Chrome's, but the files do not say which Chrome.
     static let engine = "Chrome (Taffy's gentest; version not recorded)"
 
+    /// Taffy's gentest rounds x and y (relative to the parent) to whole pixels, within 0.5 px of Chrome's, but a
+    /// width is `round(right) − round(left)` of the page's edges, within 1 px of Chrome's (16.65625 is written 16).
     static let roundingTolerance = Tolerance(
-        geometry: 0.5, reason: "Taffy's XML expectations are Chrome's frames rounded to whole pixels")
+        geometry: 1,
+        reason:
+            "Taffy's XML expectations are Chrome's frames rounded to whole pixels: x and y within 0.5 px, widths and heights (differences of rounded edges) within 1 px"
+    )
 
     /// The one case of a file.
     /// - Throws: `ImportError` when the file is not a Taffy XML test (it does not parse, or lacks `<viewport>`,
@@ -60,10 +65,20 @@ enum TaffyXML {
         let expected = try expectedFrames(expectationRoot, against: inputRoot, file: input.path)
         let outcome: ImportCandidate.Outcome
         do throws(ImportRefusal) {
-            var flexCase = FlexCase(
-                name: name, viewport: try viewport(viewportElement), root: try element(inputRoot, direction: "ltr"))
+            let root = try element(inputRoot, direction: "ltr")
+            let viewport = try viewport(viewportElement)
+            // Chrome's page gave the viewport element the root's direction (`.rtl *`), so a root narrower than a
+            // definite viewport sat at its right; a flex case's viewport is always left to right.
+            if viewport.width != nil, inputRoot.attributes["direction"] == "rtl" {
+                throw ImportRefusal(.viewport, "direction: rtl in a viewport of definite width")
+            }
+            var flexCase = FlexCase(name: name, viewport: viewport, root: root)
             flexCase = flexCase.expecting(flexCase.framesInPreOrder { path, _ in expected[path] })
-            if test.attributes["use-rounding"] != "false" { flexCase.tolerance = roundingTolerance }
+            if test.attributes["use-rounding"] != "false" {
+                flexCase.tolerance = roundingTolerance
+            } else if LayoutUnits.isFractional(flexCase.expect?.frames ?? []) {
+                flexCase.tolerance = LayoutUnits.tolerance
+            }
             outcome = .complete(flexCase, engines: [engine])
         } catch {
             outcome = .refused(error)

@@ -99,7 +99,8 @@ enum WPTCheckLayout {
             } catch {
                 throw ImportRefusal(.unknownValue, "width: \(used)")
             }
-            notes.append("The root's width is its used width in the page (\(used)), where it fills its containing block.")
+            notes.append(
+                "The root's width is its used width in the page (\(used)), where it fills its containing block.")
         }
         try? flexRoot.style.set(.flexShrink, to: .number(0))
         var flexCase = FlexCase(
@@ -129,17 +130,23 @@ enum WPTCheckLayout {
             if let y = number("data-offset-y") { frame.origin.y = y + page.y - offset[1] }
             let missing = zip(checkedAttributes, ["width", "height", "x", "y"]).filter { number($0.0) == nil }
             if !missing.isEmpty {
-                filled.append("[\(path.map(String.init).joined(separator: ", "))] " + missing.map(\.1).joined(separator: ", "))
+                filled.append(
+                    "[\(path.map(String.init).joined(separator: ", "))] " + missing.map(\.1).joined(separator: ", "))
             }
             let pairs = [(frame.x, page.x), (frame.y, page.y), (frame.width, page.width), (frame.height, page.height)]
             if pairs.contains(where: { abs($0.0 - $0.1) > 1.0 / 64 }) { differsFromPage = true }
             return frame
         }
         guard checkedElements > 0 else {
-            throw ImportRefusal(.nothingChecked, "no displayed element carries data-expected-width/height or data-offset-x/y")
+            throw ImportRefusal(
+                .nothingChecked, "no displayed element carries data-expected-width/height or data-offset-x/y")
         }
         flexCase = flexCase.expecting(frames)
-        if differsFromPage { flexCase.tolerance = tolerance }
+        if differsFromPage {
+            flexCase.tolerance = tolerance
+        } else if LayoutUnits.isFractional(frames) {
+            flexCase.tolerance = LayoutUnits.tolerance
+        }
         if !filled.isEmpty {
             notes.append(
                 "Filled from the browser's frame of the page where the test states no number: "
@@ -190,7 +197,8 @@ enum WPTCheckLayout {
             }
         }
         // A flex item is blockified; an empty block leaf lays out as an empty flex container does.
-        let emptyBlock = ["block", "flow-root", "inline-block", "inline"].contains(display) && resolved.children.isEmpty
+        let emptyBlock =
+            ["block", "flow-root", "inline-block", "inline"].contains(display) && resolved.children.isEmpty
         let flexLike = display == "flex" || (isRoot && display == "inline-flex") || (!isRoot && emptyBlock)
         guard flexLike else {
             throw ImportRefusal(display.contains("grid") ? .grid : .otherDisplay, "display: \(display)")
@@ -215,7 +223,8 @@ enum WPTCheckLayout {
             if value != property.initialValue { try? element.style.set(property, to: value) }
         }
         for (index, child) in resolved.children.enumerated() {
-            element.children.append(try self.element(child, path: path + [index], isRoot: false, pageFrames: &pageFrames))
+            element.children.append(
+                try self.element(child, path: path + [index], isRoot: false, pageFrames: &pageFrames))
         }
         return element
     }

@@ -42,7 +42,8 @@ struct BoxToFlexGoldenTests {
         "box": [
             "has no CSS equivalent below the root (a share of what the siblings leave, without their min)": 8,
             "has no CSS equivalent (Puyopuyo derives it from the residual collapsed to the ratio)": 4,
-            "has no CSS equivalent (only \"fill\": on the root under a definite proposal, or in a zbox of fixed size)": 3,
+            "has no CSS equivalent (only \"fill\": on the root under a definite proposal, or in a zbox of fixed size)":
+                3,
             "is CSS's stretch only in a zbox of fixed size on its axis (in a wrap zbox Puyopuyo sizes it to the largest other child, CSS counts its content too)":
                 2,
             "names no horizontal position: a zbox then puts the centre of each child without its own on the box's edge (quirk 12); CSS has no equivalent":
@@ -116,7 +117,9 @@ enum Normalization {
         if let parent, parent.type == .zbox {
             var alignment = BoxAlignment.idle
             for axis in [Axis.horizontal, .vertical] where node.size(along: axis) != .fill {
-                if let edge = winner(node.alignment, along: axis) { alignment = alignment.union(name(edge, along: axis)) }
+                if let edge = winner(node.alignment, along: axis) {
+                    alignment = alignment.union(name(edge, along: axis))
+                }
             }
             result.alignment = alignment
         } else if let parent, node.alignment != .idle {
@@ -186,7 +189,9 @@ enum Normalization {
     static func winner(_ alignment: BoxAlignment, along axis: Axis) -> Edge? {
         let flags = alignment.flags
         if axis == .vertical {
-            return flags.contains(.top) ? .start : flags.contains(.bottom) ? .end : flags.contains(.vertCenter) ? .center : nil
+            if flags.contains(.top) { return .start }
+            if flags.contains(.bottom) { return .end }
+            return flags.contains(.vertCenter) ? .center : nil
         }
         if flags.contains(.left) { return .start }
         if flags.contains(.right) { return .end }

@@ -305,7 +305,8 @@ struct BoxToFlexRuleTests {
             box: #""root":{"type":"zbox","justifyContent":["leading","bottom"],"children":[\#(leafAB)]}"#,
             styles: [[]: grid(["justify-items": "start", "align-items": "end"]), [0]: cell()]),
         Pinned(
-            rule: "fill in a fixed zbox stretches (its own name on that axis places nothing); an inactive child has no cell",
+            rule:
+                "fill in a fixed zbox stretches (its own name on that axis places nothing); an inactive child has no cell",
             box: #"""
                 "root":{"type":"zbox","width":100,"height":50,"children":[
                 {"type":"leaf","width":"fill","height":"fill","alignment":["left","bottom"]},
@@ -410,7 +411,9 @@ struct BoxToFlexRuleTests {
                 #"$.root.children[0].width: {"ratio": 2} has no CSS equivalent (only "fill": on the root under a definite proposal, or in a zbox of fixed size)"#
         ),
         Refused(
-            box: #""root":{"type":"zbox","width":100,"height":100,"children":[{"type":"leaf","width":{"wrap":{"grow":1}}}]}"#,
+            box: #"""
+                "root":{"type":"zbox","width":100,"height":100,"children":[{"type":"leaf","width":{"wrap":{"grow":1}}}]}
+                """#,
             message:
                 "$.root.children[0].width.wrap.grow: grow is flex-grow only along the main axis of an hbox or vbox parent"
         ),
@@ -642,7 +645,8 @@ struct BoxToFlexRuleTests {
 
     static let outsideGrid: [OutsideImage] = [
         OutsideImage(
-            json: handWrittenGrid(root: #""justify-items":"center","align-items":"center","#, child: #""grid-row-start":"2","#),
+            json: handWrittenGrid(
+                root: #""justify-items":"center","align-items":"center","#, child: #""grid-row-start":"2","#),
             message:
                 "$.root.children[0].style.grid-row-start: 2 has no Puyopuyo equivalent here (the nearest box case translates to 1)"
         ),
@@ -652,7 +656,9 @@ struct BoxToFlexRuleTests {
                 "$.root.style.justify-items: stretch has no Puyopuyo equivalent here (the nearest box case translates to center)"
         ),
         OutsideImage(
-            json: handWrittenGrid(root: #""justify-items":"start","align-items":"end","#, child: #""grid-row-start":"1","margin-left":"60px","justify-self":"stretch","#),
+            json: handWrittenGrid(
+                root: #""justify-items":"start","align-items":"end","#,
+                child: #""grid-row-start":"1","margin-left":"60px","justify-self":"stretch","#),
             message:
                 "$.root.children[0].style.justify-self: stretch has no Puyopuyo equivalent here (the nearest box case translates to auto)"
         ),

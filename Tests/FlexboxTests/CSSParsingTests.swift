@@ -87,10 +87,16 @@ struct CSSParsingTests {
         .bad(.gridTemplateColumns, "1fr", #"expected none or minmax(0px, 1fr), got "1fr""#),
         .bad(.gridTemplateColumns, "minmax (0px, 1fr)", #"expected none or minmax(0px, 1fr), got "minmax (0px, 1fr)""#),
         .bad(.gridTemplateColumns, "minmax(1px, 1fr)", #"expected none or minmax(0px, 1fr), got "minmax(1px, 1fr)""#),
-        .bad(.gridTemplateColumns, "minmax(0px, 1fr, 2fr)", #"expected none or minmax(0px, 1fr), got "minmax(0px, 1fr, 2fr)""#),
+        .bad(
+            .gridTemplateColumns, "minmax(0px, 1fr, 2fr)",
+            #"expected none or minmax(0px, 1fr), got "minmax(0px, 1fr, 2fr)""#),
         .bad(.gridTemplateRows, "minmax(0px, 2fr)", #"expected none or minmax(0px, 1fr), got "minmax(0px, 2fr)""#),
+        .bad(.gridTemplateRows, "minmax(0px, 1.0fr)", #"expected none or minmax(0px, 1fr), got "minmax(0px, 1.0fr)""#),
         .bad(.gridTemplateRows, "minmax(0%, 1fr)", #"expected none or minmax(0px, 1fr), got "minmax(0%, 1fr)""#),
-        .bad(.gridTemplateRows, "minmax(0px, 1fr) 1fr", #"expected none or minmax(0px, 1fr), got "minmax(0px, 1fr) 1fr""#),
+        .bad(
+            .gridTemplateRows, "minmax(0px, 1fr) 1fr",
+            #"expected none or minmax(0px, 1fr), got "minmax(0px, 1fr) 1fr""#),
+        .bad(.gridTemplateRows, "minmax(0px, auto)", #"expected none or minmax(0px, 1fr), got "minmax(0px, auto)""#),
         .bad(.gridRowStart, "0", #"expected an integer from 1 to 1000 or auto, got "0""#),
         .bad(.gridRowStart, "-1", #"expected an integer from 1 to 1000 or auto, got "-1""#),
         .bad(.gridRowStart, "1.0", #"expected an integer from 1 to 1000 or auto, got "1.0""#),

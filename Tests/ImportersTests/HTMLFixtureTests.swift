@@ -44,7 +44,8 @@ import Testing
         """
 
     static func candidates(_ text: String, _ format: ImportFormat, file: String) throws -> [ImportCandidate] {
-        try HTMLFixtures.candidates(in: text, input: ImportInput(path: "/x/" + file, relativePath: file), format: format)
+        try HTMLFixtures.candidates(
+            in: text, input: ImportInput(path: "/x/" + file, relativePath: file), format: format)
     }
 
     @Test func yogaCasesAreTheTopLevelDivsUnderYogasTemplate() throws {
@@ -108,7 +109,8 @@ import Testing
                 ]) { $1 })
         #expect(
             ImportTestSupport.css(flexCase.root.children[0].style)
-                == base.merging(["height": "20px", "top": "1px", "right": "1px", "bottom": "1px", "left": "1px"]) { $1 })
+                == base.merging(["height": "20px", "top": "1px", "right": "1px", "bottom": "1px", "left": "1px"]) { $1 }
+        )
         #expect(flexCase.root.id == nil, "the root's id is the case's name")
         #expect(flexCase.root.children[0].id == "item")
     }
@@ -120,9 +122,13 @@ import Testing
     }
 
     @Test(arguments: [
-        Refused(body: #"<div id="test-root"><span></span></div>"#, refusal: ImportRefusal(.otherDisplay, "display: inline (<span>)")),
-        Refused(body: #"<div id="test-root"><img src="a.png"></div>"#, refusal: ImportRefusal(.replacedElement, "<img>")),
-        Refused(body: #"<div id="test-root">HH&ZeroWidthSpace;HH</div>"#, refusal: ImportRefusal(.text, "text in <div>")),
+        Refused(
+            body: #"<div id="test-root"><span></span></div>"#,
+            refusal: ImportRefusal(.otherDisplay, "display: inline (<span>)")),
+        Refused(
+            body: #"<div id="test-root"><img src="a.png"></div>"#, refusal: ImportRefusal(.replacedElement, "<img>")),
+        Refused(
+            body: #"<div id="test-root">HH&ZeroWidthSpace;HH</div>"#, refusal: ImportRefusal(.text, "text in <div>")),
         Refused(
             body: #"<style>#test-root div { width: 10px }</style><div id="test-root"></div>"#,
             refusal: ImportRefusal(.unknownProperty, "a <style> rule sets width: 10px")),
@@ -140,7 +146,8 @@ import Testing
     }
 
     @Test func yogaSpansAreFlexContainersToo() throws {
-        let found = try Self.candidates(#"<div id="a"><span style="width: 1px"></span></div>"#, .yogaHTML, file: "a.html")
+        let found = try Self.candidates(
+            #"<div id="a"><span style="width: 1px"></span></div>"#, .yogaHTML, file: "a.html")
         let flexCase = try #require(found.first?.flexCase)
         #expect(ImportTestSupport.css(flexCase.root.children[0].style)["display"] == "flex")
     }

@@ -8,7 +8,8 @@ import Testing
 /// The whole import: finding the files, answering, writing the cases, the summary.
 @Suite struct ImportRunTests {
     static let taffyFiles = [
-        "flex/b_case.xml": TaffyXMLTests.test("<div width=\"10px\"/>").replacingOccurrences(of: "name=\"t\"", with: "name=\"b_case\""),
+        "flex/b_case.xml": TaffyXMLTests.test("<div width=\"10px\"/>").replacingOccurrences(
+            of: "name=\"t\"", with: "name=\"b_case\""),
         "flex/nested/a_case.xml": TaffyXMLTests.grow,
         "flex/text_case.xml": TaffyXMLTests.test("<div>HH</div>"),
         "flex/notes.txt": "not a test",
@@ -17,7 +18,10 @@ import Testing
     @Test func inputsAreFoundRecursivelyInByteOrderRelativeToTheirPath() throws {
         let folder = try ImportTestSupport.folder(with: Self.taffyFiles)
         let groups = try ImportInput.collect([folder + "/flex", folder + "/flex/b_case.xml"], format: .taffyXML)
-        #expect(groups.map { $0.map(\.relativePath) } == [["b_case.xml", "nested/a_case.xml", "text_case.xml"], ["b_case.xml"]])
+        #expect(
+            groups.map { $0.map(\.relativePath) } == [
+                ["b_case.xml", "nested/a_case.xml", "text_case.xml"], ["b_case.xml"],
+            ])
         #expect(groups[0][1].path == folder + "/flex/nested/a_case.xml")
         #expect(groups[0][1].stem == "a_case")
     }
@@ -90,16 +94,34 @@ import Testing
         let first = try JSONDecoder().decode(
             FlexCase.self, from: try Data(contentsOf: URL(fileURLWithPath: out + "/first_case.json")))
         // FakeBrowser's frames: (depth, last index, 10, 20) for every displayed element.
-        #expect(first.expect?.frames.map(\.frame) == [
-            Rect(x: 0, y: 0, width: 10, height: 20), Rect(x: 1, y: 0, width: 10, height: 20),
-            Rect(x: 1, y: 1, width: 10, height: 20),
-        ])
+        #expect(
+            first.expect?.frames.map(\.frame) == [
+                Rect(x: 0, y: 0, width: 10, height: 20), Rect(x: 1, y: 0, width: 10, height: 20),
+                Rect(x: 1, y: 1, width: 10, height: 20),
+            ])
         #expect(
             first.source
                 == FlexCaseSource(
                     engines: ["FakeBrowser 1.0"],
                     origin: .imported(FlexImport(format: "yoga-html", file: "YGFlexTest.html", case: "first_case"))))
         #expect(first.tolerance == .exact)
+    }
+
+    @Test(arguments: [(33.328125, LayoutUnits.tolerance), (33, Tolerance.exact)] as [(Double, Tolerance)])
+    func aFractionalAnswerIsRightWithinALayoutUnit(_ width: Double, _ tolerance: Tolerance) throws {
+        let folder = try ImportTestSupport.folder(with: ["a.html": #"<div id="a" style="width: 100px"></div>"#])
+        let out = try ImportTestSupport.scratchFolder()
+        let browser = FakeBrowser()
+        browser.frames = { flexCase in
+            flexCase.framesInPreOrder { _, _ in Rect(x: 0, y: 0, width: width, height: 0) }
+        }
+        _ = try ImportRun.run(
+            format: .yogaHTML, inputs: try ImportInput.collect([folder], format: .yogaHTML), outputFolder: out,
+            browser: browser)
+        let written = try JSONDecoder().decode(
+            FlexCase.self, from: try Data(contentsOf: URL(fileURLWithPath: out + "/a.json")))
+        #expect(written.tolerance == tolerance)
+        #expect(LayoutUnits.tolerance.geometry == 1.0 / 64)
     }
 
     @Test func aBrowserSuiteWithoutABrowserIsAnError() throws {
@@ -110,7 +132,10 @@ import Testing
 
     @Test func anUnreadableFileStopsTheRunNamingIt() throws {
         let folder = try ImportTestSupport.folder(with: ["bad.xml": "<test>"])
-        #expect(throws: ImportError(file: folder + "/bad.xml", message: "not well-formed XML: line 1: <test> is never closed")) {
+        #expect(
+            throws: ImportError(
+                file: folder + "/bad.xml", message: "not well-formed XML: line 1: <test> is never closed")
+        ) {
             try ImportRun.run(
                 format: .taffyXML, inputs: try ImportInput.collect([folder], format: .taffyXML),
                 outputFolder: folder + "/out", browser: nil)

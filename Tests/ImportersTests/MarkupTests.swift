@@ -33,7 +33,8 @@ import Testing
             <body><DIV ID=root Style="width: 10px">&ZeroWidthSpace;<span></span></div></body>
             """, dialect: .html)
         let elements = document.descendantsAndSelf
-        #expect(elements.map(\.name) == ["#document", "html", "head", "meta", "script", "style", "body", "div", "span"])
+        #expect(
+            elements.map(\.name) == ["#document", "html", "head", "meta", "script", "style", "body", "div", "span"])
         let script = try #require(elements.first { $0.name == "script" })
         #expect(script.ownText == "if (a < b) { checkLayout('.x') }")
         let div = try #require(elements.first { $0.name == "div" })

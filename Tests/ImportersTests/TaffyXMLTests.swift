@@ -66,7 +66,7 @@ import Testing
             ])
     }
 
-    @Test func expectationsAreTheNodesOfDisplayedElementsRoundedWithinHalfAPixel() throws {
+    @Test func expectationsAreTheNodesOfDisplayedElementsRoundedWithinAPixel() throws {
         let candidate = try Self.only(Self.grow)
         guard case .complete(let flexCase, let engines) = candidate.outcome else {
             Issue.record("expected a complete case, got \(candidate.outcome)")
@@ -75,17 +75,23 @@ import Testing
         #expect(engines == ["Chrome (Taffy's gentest; version not recorded)"])
         // [1] has display: none: neither it nor its child is listed, and [2] keeps its index.
         #expect(flexCase.expect?.frames.map(\.path) == [[], [0], [2]])
-        #expect(flexCase.expect?.frames.map(\.frame) == [
-            Rect(x: 0, y: 0, width: 100, height: 22), Rect(x: 5, y: 2, width: 40, height: 20),
-            Rect(x: 0, y: 2, width: 10, height: 0),
-        ])
-        #expect(flexCase.tolerance == Tolerance(geometry: 0.5, reason: "Taffy's XML expectations are Chrome's frames rounded to whole pixels"))
+        #expect(
+            flexCase.expect?.frames.map(\.frame) == [
+                Rect(x: 0, y: 0, width: 100, height: 22), Rect(x: 5, y: 2, width: 40, height: 20),
+                Rect(x: 0, y: 2, width: 10, height: 0),
+            ])
+        #expect(flexCase.tolerance.geometry == 1)
+        #expect(flexCase.tolerance.reason?.hasPrefix("Taffy's XML expectations are Chrome's frames rounded") == true)
     }
 
-    @Test func unroundedExpectationsAreExact() throws {
-        let flexCase = try #require(try Self.only(Self.test("<div width=\"10.5px\"/>")).flexCase)
-        #expect(flexCase.tolerance == .exact)
-        #expect(flexCase.viewport == FlexViewport())
+    @Test func unroundedExpectationsAreChromesLayoutUnits() throws {
+        let whole = try #require(try Self.only(Self.test("<div width=\"10.5px\"/>")).flexCase)
+        #expect(whole.tolerance == .exact)
+        #expect(whole.viewport == FlexViewport())
+        let fractional = try #require(
+            try Self.only(Self.test("<div/>", nodes: "<node x=\"0\" y=\"0\" width=\"33.328125\" height=\"0\"/>"))
+                .flexCase)
+        #expect(fractional.tolerance == LayoutUnits.tolerance)
     }
 
     struct Refused: CustomTestStringConvertible, Sendable {
@@ -95,14 +101,19 @@ import Testing
         var testDescription: String { refusal.description }
     }
 
-    static let child = "<node x=\"0\" y=\"0\" width=\"0\" height=\"0\"><node x=\"0\" y=\"0\" width=\"0\" height=\"0\"/></node>"
+    static let child =
+        "<node x=\"0\" y=\"0\" width=\"0\" height=\"0\"><node x=\"0\" y=\"0\" width=\"0\" height=\"0\"/></node>"
 
     @Test(arguments: [
-        Refused(input: "<div><text direction=\"ltr\">HH</text></div>", nodes: TaffyXMLTests.child, refusal: ImportRefusal(.text, "<text> leaf")),
+        Refused(
+            input: "<div><text direction=\"ltr\">HH</text></div>", nodes: TaffyXMLTests.child,
+            refusal: ImportRefusal(.text, "<text> leaf")),
         Refused(input: "<div>HH</div>", refusal: ImportRefusal(.text, "text in <div>")),
         Refused(input: "<div display=\"grid\"/>", refusal: ImportRefusal(.grid, "display: grid")),
         Refused(input: "<div display=\"block\"/>", refusal: ImportRefusal(.otherDisplay, "display: block")),
-        Refused(input: "<div writing-mode=\"vertical-lr\"/>", refusal: ImportRefusal(.writingMode, "writing-mode: vertical-lr")),
+        Refused(
+            input: "<div writing-mode=\"vertical-lr\"/>",
+            refusal: ImportRefusal(.writingMode, "writing-mode: vertical-lr")),
         Refused(input: "<div flex-line-count=\"2\"/>", refusal: ImportRefusal(.unknownProperty, "flex-line-count: 2")),
         Refused(input: "<div flex-wrap=\"balance\"/>", refusal: ImportRefusal(.unknownValue, "flex-wrap: balance")),
         Refused(
@@ -116,6 +127,14 @@ import Testing
     @Test func aScrollContainerWithoutScrollbarWidthImports() throws {
         let flexCase = try #require(try Self.only(Self.test("<div overflow-y=\"scroll\"/>")).flexCase)
         #expect(ImportTestSupport.css(flexCase.root.style)["overflow-y"] == "scroll")
+    }
+
+    @Test func anRTLRootInADefiniteViewportIsRefused() throws {
+        let text = Self.grow.replacingOccurrences(
+            of: "<div box-sizing=\"content-box\" direction=\"ltr\"",
+            with: "<div box-sizing=\"content-box\" direction=\"rtl\"")
+        #expect(
+            try Self.only(text).refusal == ImportRefusal(.viewport, "direction: rtl in a viewport of definite width"))
     }
 
     @Test func aMinContentViewportIsRefused() throws {
@@ -145,7 +164,9 @@ import Testing
         }
     }
 
-    @Test(arguments: [("55.00000000000001%", "55%"), ("7.000000000000001%", "7%"), ("33.5%", "33.5%"), ("10px", "10px")])
+    @Test(arguments: [
+        ("55.00000000000001%", "55%"), ("7.000000000000001%", "7%"), ("33.5%", "33.5%"), ("10px", "10px"),
+    ])
     func percentagesLoseTheGeneratorsFloatingPointNoise(_ written: String, _ cleaned: String) {
         #expect(TaffyXML.cleanedPercentage(written) == cleaned)
     }

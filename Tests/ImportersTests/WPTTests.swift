@@ -40,13 +40,17 @@ import Testing
                 ResolvedElement(
                     tag: "div", id: "first",
                     computed: ["display": "block", "flex-grow": "1", "flex-basis": "0px", "height": "20px"],
-                    data: ["data-expected-width": "143", "data-offset-x": "15px", "data-offset-y": "15",
-                           "data-expected-height": "20"],
+                    data: [
+                        "data-expected-width": "143", "data-offset-x": "15px", "data-offset-y": "15",
+                        "data-expected-height": "20",
+                    ],
                     frame: [7, 7, 143.5, 20], offset: [15, 15]),
                 ResolvedElement(
                     tag: "span", computed: ["display": "block", "flex-grow": "1", "height": "20px"],
                     data: ["data-expected-width": "143"], frame: [150.5, 7, 143.5, 20], offset: [158.5, 15]),
-                ResolvedElement(tag: "div", computed: ["display": "none", "width": "50%"], data: ["data-expected-width": "0"], frame: nil),
+                ResolvedElement(
+                    tag: "div", computed: ["display": "none", "width": "50%"], data: ["data-expected-width": "0"],
+                    frame: nil),
             ])
         return ResolvedMatch(root: root, containingBlockWidth: 784)
     }
@@ -63,7 +67,10 @@ import Testing
                 "border-bottom-width": "2px", "border-left-width": "2px", "flex-shrink": "0",
             ])
         // An empty block leaf lays out as an empty flex container: it stays, without a display.
-        #expect(ImportTestSupport.css(flexCase.root.children[0].style) == ["flex-grow": "1", "flex-basis": "0px", "height": "20px"])
+        #expect(
+            ImportTestSupport.css(flexCase.root.children[0].style) == [
+                "flex-grow": "1", "flex-basis": "0px", "height": "20px",
+            ])
         #expect(flexCase.root.children[0].id == "first")
         #expect(ImportTestSupport.css(flexCase.root.children[2].style) == ["display": "none"])
         #expect(translation.pageFrames[[1]] == Rect(x: 150.5, y: 7, width: 143.5, height: 20))
@@ -72,16 +79,18 @@ import Testing
     @Test func expectationsComeFromTheAttributesAndTheRestFromThePage() throws {
         let flexCase = try WPTCheckLayout.translate(Self.match(), name: "page").flexCase
         #expect(flexCase.expect?.frames.map(\.path) == [[], [0], [1]])
-        #expect(flexCase.expect?.frames.map(\.frame) == [
-            // The root: data-expected-height; x, y at its margins and the width from the page.
-            Rect(x: 0, y: 0, width: 314, height: 34),
-            // data-offset-x 15 is relative to the body: 15 + (7 − 15) = 7 relative to the parent.
-            Rect(x: 7, y: 7, width: 143, height: 20),
-            Rect(x: 150.5, y: 7, width: 143, height: 20),
-        ])
+        #expect(
+            flexCase.expect?.frames.map(\.frame) == [
+                // The root: data-expected-height; x, y at its margins and the width from the page.
+                Rect(x: 0, y: 0, width: 314, height: 34),
+                // data-offset-x 15 is relative to the body: 15 + (7 − 15) = 7 relative to the parent.
+                Rect(x: 7, y: 7, width: 143, height: 20),
+                Rect(x: 150.5, y: 7, width: 143, height: 20),
+            ])
         #expect(
             flexCase.description
-                == "Filled from the browser's frame of the page where the test states no number: [] width, x, y; [1] height, x, y.")
+                == "Filled from the browser's frame of the page where the test states no number: [] width, x, y; [1] height, x, y."
+        )
         // 143 against the page's 143.5: check-layout-th.js passes within 1 px, and so does the case.
         #expect(flexCase.tolerance == WPTCheckLayout.tolerance)
     }
@@ -107,7 +116,9 @@ import Testing
     }
 
     @Test(arguments: [
-        Refused(change: { $0.root.children[0].computed["display"] = "grid" }, refusal: ImportRefusal(.grid, "display: grid")),
+        Refused(
+            change: { $0.root.children[0].computed["display"] = "grid" }, refusal: ImportRefusal(.grid, "display: grid")
+        ),
         Refused(
             change: { $0.root.children[0].children = [ResolvedElement(frame: [0, 0, 0, 0])] },
             refusal: ImportRefusal(.otherDisplay, "display: block")),
@@ -156,7 +167,9 @@ import Testing
     }
 
     @Test func aResolvedPageBecomesFilesNamedAfterIt() throws {
-        let folder = try ImportTestSupport.folder(with: ["css/flex-001.html": "<script>checkLayout('.flexbox')</script>"])
+        let folder = try ImportTestSupport.folder(with: [
+            "css/flex-001.html": "<script>checkLayout('.flexbox')</script>"
+        ])
         let out = try ImportTestSupport.scratchFolder()
         let browser = FakeBrowser()
         browser.page = ResolvedPage(matches: [Self.match()])
@@ -212,13 +225,17 @@ import Testing
         let written = try JSONDecoder().decode(
             FlexCase.self, from: try Data(contentsOf: URL(fileURLWithPath: out + "/flex-grow-001-1.json")))
         // 300 − 0 shared 1 : 2 : 1 from bases of 0: 75, 150, 75; items at the padding edge, 2 + 5 = 7 in.
-        #expect(written.expect?.frames.map(\.frame) == [
-            Rect(x: 0, y: 0, width: 314, height: 34), Rect(x: 7, y: 7, width: 75, height: 20),
-            Rect(x: 82, y: 7, width: 150, height: 20), Rect(x: 232, y: 7, width: 75, height: 20),
-        ])
+        #expect(
+            written.expect?.frames.map(\.frame) == [
+                Rect(x: 0, y: 0, width: 314, height: 34), Rect(x: 7, y: 7, width: 75, height: 20),
+                Rect(x: 82, y: 7, width: 150, height: 20), Rect(x: 232, y: 7, width: 75, height: 20),
+            ])
         #expect(written.tolerance == .exact)
         #expect(written.viewport == FlexViewport(width: 784, height: nil))
-        #expect(ImportTestSupport.css(written.root.children[1].style) == ["flex-grow": "2", "flex-basis": "0px", "flex-shrink": "0", "height": "20px"])
+        #expect(
+            ImportTestSupport.css(written.root.children[1].style) == [
+                "flex-grow": "2", "flex-basis": "0px", "flex-shrink": "0", "height": "20px",
+            ])
     }
 
     @Test(.enabled(if: ImportTestSupport.hasChromium, "\(ChromiumImportBrowser.installLine)"))
@@ -234,10 +251,11 @@ import Testing
             FlexCase.self, from: try Data(contentsOf: URL(fileURLWithPath: out + "/first_case.json")))
         // A 100 × 50 row with padding 1 2 3 4: the flex: 1 item (margin-left 10) takes 100 − 4 − 2 − 10 − 10 = 74;
         // the bordered item is 10 × 10 of borders, both stretched to 50 − 1 − 3 = 46.
-        #expect(first.expect?.frames.map(\.frame) == [
-            Rect(x: 0, y: 0, width: 100, height: 50), Rect(x: 14, y: 1, width: 74, height: 46),
-            Rect(x: 88, y: 1, width: 10, height: 46),
-        ])
+        #expect(
+            first.expect?.frames.map(\.frame) == [
+                Rect(x: 0, y: 0, width: 100, height: 50), Rect(x: 14, y: 1, width: 74, height: 46),
+                Rect(x: 88, y: 1, width: 10, height: 46),
+            ])
         #expect(first.source?.engines.first?.hasPrefix("Chromium ") == true)
     }
 }

@@ -320,12 +320,16 @@ def properties_of(element: dict, path: str) -> dict:
 
 
 def element_style(properties: dict) -> list:
-    """The inline style of one case element: display flex unless none, solid borders where widths are given."""
+    """The inline style of one case element: display flex unless grid or none, solid borders where widths are given,
+    and on a grid the vocabulary's initial justify-content (flex-start, which a grid reads as start), where CSS's
+    own initial value `normal` would stretch the grid's auto tracks."""
     style = {"display": "flex"}
     for name, value in properties.items():
         style[name] = css(value)
         if name.startswith("border-") and name.endswith("-width"):
             style[name[:-len("-width")] + "-style"] = "solid"
+    if style["display"] == "grid":
+        style.setdefault("justify-content", "flex-start")
     return list(style.items())
 
 

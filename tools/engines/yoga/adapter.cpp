@@ -201,7 +201,11 @@ Element translate(const json& node, const std::string& path, const ParentContext
   for (const auto& [key, value] : values.items()) {
     const std::string at = vpath + key;
     if (key == "flex-direction" || key == "flex-wrap") continue;
-    if (key == "display") element.displayed = keyword(value, at, {"flex", "none"}) == "flex";
+    if (key == "display") {
+      const auto name = keyword(value, at, {"flex", "grid", "none"});
+      if (name == "grid") refuse(at, "Yoga has no grid");
+      element.displayed = name == "flex";
+    }
     else if (key == "position") {
       const auto name = keyword(value, at, {"static", "relative", "absolute"});
       element.position = name == "static" ? YGPositionTypeStatic : name == "relative" ? YGPositionTypeRelative : YGPositionTypeAbsolute;
@@ -257,7 +261,13 @@ Element translate(const json& node, const std::string& path, const ParentContext
         element.overflow = YGOverflowHidden;
     } else if (key == "direction")
       element.direction = keyword(value, at, {"ltr", "rtl"}) == "rtl" ? YGDirectionRTL : YGDirectionLTR;
-    else refuse(at, "unknown property");
+    else if (key == "justify-items" || key == "justify-self" || key == "grid-template-columns" ||
+             key == "grid-template-rows" || key == "grid-column-start" || key == "grid-row-start") {
+      // A one-cell grid's properties (a ZBox, docs/conformance.md): inert at their initial values, refused otherwise.
+      const bool initial = key == "justify-items" ? value == "stretch" || value == "normal"
+                           : key.rfind("grid-template-", 0) == 0 ? value == "none" : value == "auto";
+      if (!initial) refuse(at, "Yoga has no grid");
+    } else refuse(at, "unknown property");
   }
   // flex-basis: content is the content size; `auto` is the same only where the main size is itself auto.
   if (basisIsContent && element.position != YGPositionTypeAbsolute &&
