@@ -74,7 +74,7 @@ let package = Package(
         /// Case generation: the coincident subset, the Chrome-answered corpus, shrinking and differential fuzzing.
         .target(
             name: "Gentest",
-            dependencies: ["LayoutCore", "BoxLayout", "Conformance", "Engines", "CanonicalJSON"]),
+            dependencies: ["LayoutCore", "BoxLayout", "Flexbox", "Conformance", "Engines", "CanonicalJSON"]),
         /// Importers: other projects' fixture suites (Taffy's XML and HTML, Yoga's gentest HTML, WPT check-layout) as
         /// flex cases, answered by a browser where the suite records no answer.
         .target(name: "Importers", dependencies: ["LayoutCore", "Flexbox", "Engines", "CanonicalJSON"]),

@@ -329,12 +329,16 @@ struct FlexCaseBuilder {
         if random.chance(knobs.autoMargin) {
             let sides = [CSSProperty.marginTop, .marginRight, .marginBottom, .marginLeft]
             for side in sides where random.chance(45) { set(&style, side, .keyword("auto")) }
-            if !sides.contains(where: { style[$0] == .keyword("auto") }) { set(&style, random.pick(sides), .keyword("auto")) }
+            if !sides.contains(where: { style[$0] == .keyword("auto") }) {
+                set(&style, random.pick(sides), .keyword("auto"))
+            }
         }
         if random.chance(knobs.grow) { set(&style, .flexGrow, .number(Double(random.pick([0, 1, 1, 1, 2, 3])))) }
         if random.chance(knobs.shrink) { set(&style, .flexShrink, .number(Double(random.pick([0, 0, 1, 2, 3])))) }
         if random.chance(knobs.basis) { set(&style, .flexBasis, basisValue()) }
-        if random.chance(knobs.align / 2) { set(&style, .alignSelf, .keyword(random.pick(["auto"] + Self.alignItemsValues))) }
+        if random.chance(knobs.align / 2) {
+            set(&style, .alignSelf, .keyword(random.pick(["auto"] + Self.alignItemsValues)))
+        }
         if random.chance(knobs.order) { set(&style, .order, .number(Double(random.pick([-2, -1, 0, 1, 1, 2, 3])))) }
         if random.chance(knobs.minMax) { minMax(&style) }
         if random.chance(knobs.aspectRatio) { set(&style, .aspectRatio, .number(random.pick([1, 2, 0.5, 4, 1.5]))) }
@@ -438,7 +442,8 @@ struct FlexCaseBuilder {
 
     /// A viewport dimension: even, a multiple of 40 under the percent profile.
     mutating func size(in range: ClosedRange<Int>) -> Double {
-        profile == .percent ? Double(40 * random.int(in: range.lowerBound / 40...range.upperBound / 40))
+        profile == .percent
+            ? Double(40 * random.int(in: range.lowerBound / 40...range.upperBound / 40))
             : random.even(in: range)
     }
 

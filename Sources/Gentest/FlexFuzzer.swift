@@ -77,7 +77,8 @@ public struct FlexFuzzer: Sendable {
             let share = checked == 0 ? 0 : 100 * Double(agreed) / Double(checked)
             let compared = checked - refusedCount - failedCount
             let comparedShare = compared == 0 ? 0 : 100 * Double(agreed) / Double(compared)
-            var line = "\(engine): \(checked) checked, \(agreed) agreed ("
+            var line =
+                "\(engine): \(checked) checked, \(agreed) agreed ("
                 + String(format: "%.1f %% of all, %.1f %% of the %d compared", share, comparedShare, compared) + ")"
             line += ", \(refusedCount) refused" + Self.counts(refused, limit: 5)
             if failedCount > 0 { line += ", \(failedCount) failed" + Self.counts(failed, limit: 3) }
@@ -163,7 +164,9 @@ public struct FlexFuzzer: Sendable {
 
     /// The oracle's and `peer`'s answers, and the differences when both laid the case out; nil differences when
     /// either did not.
-    func compare(_ flexCase: FlexCase, peer: any LayoutEngineAdapter) -> (expected: [PeerFrame], lines: [String], largest: Double)? {
+    func compare(_ flexCase: FlexCase, peer: any LayoutEngineAdapter) -> (
+        expected: [PeerFrame], lines: [String], largest: Double
+    )? {
         guard case .frames(let expected) = Self.ask(oracle, flexCase),
             case .frames(let actual) = Self.ask(peer, flexCase)
         else { return nil }
@@ -246,7 +249,8 @@ public struct FlexFuzzer: Sendable {
                 tally.engines[slot].disagreements[finding.family, default: 0] += 1
                 var bare = finding.minimal
                 bare.name = "-"
-                let key = peer.name + "\n" + ((try? Self.requestJSON(bare)).map { String(decoding: $0, as: UTF8.self) } ?? "")
+                let key =
+                    peer.name + "\n" + ((try? Self.requestJSON(bare)).map { String(decoding: $0, as: UTF8.self) } ?? "")
                 finding.duplicateOf = seen[key]
                 if finding.duplicateOf == nil { seen[key] = finding.name }
                 tally.findings.append(finding)

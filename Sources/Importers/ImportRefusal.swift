@@ -51,6 +51,8 @@ public struct ImportRefusal: Error, Hashable, Sendable, CustomStringConvertible 
         case nothingChecked = "nothing checked"
         /// The browser's adapter refused or failed the case.
         case browser = "refused by the browser"
+        /// The case would not read back as a flex case (a negative expected size, say).
+        case invalid = "not a valid flex case"
 
         public static func < (lhs: Reason, rhs: Reason) -> Bool {
             allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!

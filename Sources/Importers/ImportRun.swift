@@ -87,9 +87,19 @@ public enum ImportRun {
                 case .refused(let refusal):
                     report.refused.append(RefusedCase(label: candidate.label, refusal: refusal))
                 case .complete(var flexCase, let answeredBy):
-                    flexCase.name = unique(candidate.name, in: &usedNames)
                     flexCase.source = FlexCaseSource(engines: answeredBy, origin: .imported(candidate.origin))
-                    try write(flexCase, to: outputFolder)
+                    // What is written must read back as the case: a frame the format cannot hold (a negative
+                    // expected width) is refused here rather than failing `conform` later.
+                    flexCase.name = unique(candidate.name, among: usedNames)
+                    let bytes: Data
+                    do throws(ImportRefusal) {
+                        bytes = try encoded(flexCase)
+                    } catch {
+                        report.refused.append(RefusedCase(label: candidate.label, refusal: error))
+                        continue
+                    }
+                    usedNames.insert(flexCase.name)
+                    try write(bytes, to: outputFolder + "/" + flexCase.name + ".json")
                     report.written.append(flexCase.name)
                 case .unanswered:
                     preconditionFailure("answer(_:) answers every case")
@@ -203,33 +213,38 @@ public enum ImportRun {
     }
 
     /// `name`, or `name-2`, `name-3`, … when an earlier case of the run took it.
-    static func unique(_ name: String, in used: inout Set<String>) -> String {
+    static func unique(_ name: String, among used: Set<String>) -> String {
         var candidate = name
         var suffix = 2
         while used.contains(candidate) {
             candidate = "\(name)-\(suffix)"
             suffix += 1
         }
-        used.insert(candidate)
         return candidate
     }
 
-    /// Writes the case as canonical JSON to `folder/<name>.json` through a temporary file and a rename, so a reader
-    /// never sees half a file.
-    static func write(_ flexCase: FlexCase, to folder: String) throws(ImportError) {
-        let path = folder + "/" + flexCase.name + ".json"
-        let bytes: Data
+    /// The case as canonical JSON, checked by reading it back as a flex case.
+    static func encoded(_ flexCase: FlexCase) throws(ImportRefusal) -> Data {
         do {
-            bytes = try JSONOutput.encode(flexCase)
+            let bytes = try JSONOutput.encode(flexCase)
+            _ = try JSONDecoder().decode(FlexCase.self, from: bytes)
+            return bytes
         } catch {
-            throw ImportError(file: path, message: "cannot encode the case: \(error)")
+            throw ImportRefusal(.invalid, "\(error)")
         }
+    }
+
+    /// Writes `bytes` to `path` through a temporary file in the same folder and a rename, so a reader never sees
+    /// half a file.
+    static func write(_ bytes: Data, to path: String) throws(ImportError) {
+        let folder = (path as NSString).deletingLastPathComponent
+        let name = (path as NSString).lastPathComponent
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         } catch {
             throw ImportError(file: folder, message: "cannot create the folder: \(error.localizedDescription)")
         }
-        let temporary = folder + "/.\(flexCase.name).json.tmp-\(ProcessInfo.processInfo.processIdentifier)"
+        let temporary = folder + "/.\(name).tmp-\(ProcessInfo.processInfo.processIdentifier)"
         guard FileManager.default.createFile(atPath: temporary, contents: bytes) else {
             throw ImportError(file: path, message: "cannot write into \(folder)")
         }

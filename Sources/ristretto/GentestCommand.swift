@@ -260,7 +260,9 @@ struct GentestCommand: ParsableCommand {
         let distinct = tally.distinctFindings.count
         print("\(tally.findings.count) findings, \(distinct) distinct minimal cases written to \(findings)/")
         if !tally.oracleRefused.isEmpty {
-            print("chromium refused or failed: " + tally.oracleRefused.map { "\($0.key) \($0.value)" }.sorted().joined(separator: "; "))
+            print(
+                "chromium refused or failed: "
+                    + tally.oracleRefused.map { "\($0.key) \($0.value)" }.sorted().joined(separator: "; "))
             throw ExitCode(1)
         }
     }

@@ -17,7 +17,9 @@ struct FlexFuzzGeneratorTests {
     @Test func generationIsReproducibleCaseByCase() throws {
         let generator = FlexCaseGenerator(seed: 42)
         let forward = try (0..<66).map { try Self.json(generator.makeCase(index: $0).flexCase) }
-        let backward = try (0..<66).reversed().map { try Self.json(FlexCaseGenerator(seed: 42).makeCase(index: $0).flexCase) }
+        let backward = try (0..<66).reversed().map {
+            try Self.json(FlexCaseGenerator(seed: 42).makeCase(index: $0).flexCase)
+        }
         #expect(forward == Array(backward.reversed()))
         #expect(generator.makeCase(index: 3) == generator.makeCase(index: 3))
         let other = FlexCaseGenerator(seed: 43)
@@ -69,7 +71,10 @@ struct FlexFuzzGeneratorTests {
             }
         }
         // The grid properties of a one-cell grid (`display: grid`, for box cases' ZBox) are not flex layout.
-        let flex = CSSProperty.allCases.filter { !$0.rawValue.hasPrefix("grid-") && !$0.rawValue.hasPrefix("justify-i") && !$0.rawValue.hasPrefix("justify-s") }
+        let flex = CSSProperty.allCases.filter {
+            !$0.rawValue.hasPrefix("grid-") && !$0.rawValue.hasPrefix("justify-i")
+                && !$0.rawValue.hasPrefix("justify-s")
+        }
         let missing = flex.filter { given[$0] == nil }
         #expect(missing == [], "never generated: \(missing.map(\.rawValue))")
         let keywordProperties: [CSSProperty] = [
@@ -160,7 +165,9 @@ struct FlexFuzzGeneratorTests {
         #expect(!FlexProfile.autoMargins.isPresent(in: noAuto))
         let noPercent = FlexProfile.percent.stripped(flexCase)
         #expect(noPercent.root.style[.width] == nil && noPercent.root.style[.marginLeft] == .keyword("auto"))
-        #expect(FlexProfile.wrap.isPresent(in: flexCase) && !FlexProfile.wrap.isPresent(in: FlexProfile.wrap.stripped(flexCase)))
+        #expect(
+            FlexProfile.wrap.isPresent(in: flexCase)
+                && !FlexProfile.wrap.isPresent(in: FlexProfile.wrap.stripped(flexCase)))
         #expect(!FlexProfile.gaps.isPresent(in: flexCase))
     }
 }

@@ -124,6 +124,19 @@ import Testing
         #expect(LayoutUnits.tolerance.geometry == 1.0 / 64)
     }
 
+    @Test func aCaseThatWouldNotReadBackIsRefused() throws {
+        let folder = try ImportTestSupport.folder(with: ["a.html": #"<div id="a"></div>"#])
+        let out = try ImportTestSupport.scratchFolder()
+        let browser = FakeBrowser()
+        browser.frames = { flexCase in flexCase.framesInPreOrder { _, _ in Rect(x: 0, y: 0, width: -1, height: 0) } }
+        let report = try ImportRun.run(
+            format: .yogaHTML, inputs: try ImportInput.collect([folder], format: .yogaHTML), outputFolder: out,
+            browser: browser)
+        #expect(report.written.isEmpty)
+        #expect(report.refused.map(\.refusal.reason) == [.invalid])
+        #expect(try ImportTestSupport.contents(of: out).isEmpty)
+    }
+
     @Test func aBrowserSuiteWithoutABrowserIsAnError() throws {
         #expect(throws: ImportError(file: "--engine", message: "yoga-html needs a browser")) {
             try ImportRun.run(format: .yogaHTML, inputs: [], outputFolder: "/tmp", browser: nil)
@@ -144,7 +157,12 @@ import Testing
 
     @Test func namesStayUniqueWithinARun() {
         var used: Set<String> = []
-        #expect(["a", "a", "b", "a"].map { ImportRun.unique($0, in: &used) } == ["a", "a-2", "b", "a-3"])
+        let names = ["a", "a", "b", "a"].map { name in
+            let unique = ImportRun.unique(name, among: used)
+            used.insert(unique)
+            return unique
+        }
+        #expect(names == ["a", "a-2", "b", "a-3"])
         #expect(CaseName.sanitized("a/b c#d.json") == "a-b-c-d.json")
         #expect(CaseName.sanitized("..hidden") == "-.hidden")
     }
