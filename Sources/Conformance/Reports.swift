@@ -22,7 +22,8 @@ public enum Reports {
             case .passed:
                 xml += "/>\n"
             case .skipped:
-                xml += ">\n      <skipped message=\"\(escape(outcome.messages.first ?? "skipped"))\"/>\n    </testcase>\n"
+                xml +=
+                    ">\n      <skipped message=\"\(escape(outcome.messages.first ?? "skipped"))\"/>\n    </testcase>\n"
             case .failed, .error:
                 let tag = outcome.status == .failed ? "failure" : "error"
                 xml +=

@@ -63,7 +63,9 @@ public enum EngineExpectations {
         let staleKeys = Set(review.stale.map(\.case))
         var kept = entries.filter { $0.engine == review.engine && !staleKeys.contains($0.case) }
             .map { Entry(case: $0.case, reason: $0.reason) }
-        kept += review.new.map { Entry(case: $0.identifier, reason: "recorded by conform --update-known: \($0.mismatch)") }
+        kept += review.new.map {
+            Entry(case: $0.identifier, reason: "recorded by conform --update-known: \($0.mismatch)")
+        }
         kept.sort { $0.case < $1.case }
         let path = directory + "/" + review.engine + ".json"
         do {

@@ -125,7 +125,9 @@ public final class SubprocessEngine: LayoutEngineAdapter, @unchecked Sendable {
         case .fresh, .relayout: break
         case .resize(let widths): request["widths"] = Self.numbers(widths)
         case .incremental(let change):
-            request["change"] = .object(["path": Self.numbers(change.path.map(Double.init)), "widths": Self.numbers(change.widths)])
+            request["change"] = .object([
+                "path": Self.numbers(change.path.map(Double.init)), "widths": Self.numbers(change.widths),
+            ])
         }
         let reply = try self.request(CanonicalJSON.object(request).line)
         guard let nanos = reply.nanosPerLayout, nanos.isFinite, nanos >= 0 else {
@@ -171,7 +173,8 @@ public final class SubprocessEngine: LayoutEngineAdapter, @unchecked Sendable {
                     throw EngineError.adapter(engine: name, message: "\(refusal)")
                 }
             case let other:
-                throw EngineError.adapter(engine: name, message: "$.kind: adapters take flex and box cases, not \(other)")
+                throw EngineError.adapter(
+                    engine: name, message: "$.kind: adapters take flex and box cases, not \(other)")
             }
         } catch let error as EngineError {
             throw error
@@ -193,7 +196,6 @@ public final class SubprocessEngine: LayoutEngineAdapter, @unchecked Sendable {
         var nanosPerLayout: Double?
         var coreNanosPerLayout: Double?
     }
-
 
     private func request(_ line: String) throws -> Reply {
         let text: String = try lock.withLock {

@@ -43,7 +43,8 @@ extension FlexElement: Codable {
     /// `maximumDepth` are errors carrying the JSON path.
     public init(from decoder: any Decoder) throws {
         // 1. Refuse deep nesting before decoding anything below.
-        try decoder.checkNestingDepth(limit: decoder.userInfo[FlexElement.depthLimitKey] as? Int ?? FlexElement.maximumDepth)
+        try decoder.checkNestingDepth(
+            limit: decoder.userInfo[FlexElement.depthLimitKey] as? Int ?? FlexElement.maximumDepth)
         let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
         // 2. Everything but the children, in a helper so the recursive frame stays small.
         self = try FlexElement.decodeProperties(container)

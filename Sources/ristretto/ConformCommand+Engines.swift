@@ -50,20 +50,26 @@ extension ConformCommand {
         for column in matrix.columns where column.engine != "reference" {
             let review = EngineExpectations.review(column, entries: entries)
             for entry in review.stale {
-                print("STALE \(column.engine) \(entry.case): a known failure that now passes (remove it from \(directory)/\(column.engine).json, or run conform --update-known)")
+                print(
+                    "STALE \(column.engine) \(entry.case): a known failure that now passes (remove it from \(directory)/\(column.engine).json, or run conform --update-known)"
+                )
             }
             reviews.append(review)
         }
         guard updateKnown else {
-            let stale = reviews.reduce(0) { $0 + $1.stale.count }, new = reviews.reduce(0) { $0 + $1.new.count }
+            let stale = reviews.reduce(0) { $0 + $1.stale.count }
+            let new = reviews.reduce(0) { $0 + $1.new.count }
             if stale + new > 0 {
-                print("expectations: \(new) new failure(s), \(stale) stale entr\(stale == 1 ? "y" : "ies") (conform --update-known rewrites the lists)")
+                print(
+                    "expectations: \(new) new failure(s), \(stale) stale entr\(stale == 1 ? "y" : "ies") (conform --update-known rewrites the lists)"
+                )
             }
             return false
         }
         for review in reviews {
             try EngineExpectations.update(review, entries: entries, directory: directory)
-            print("updated \(directory)/\(review.engine).json: \(review.new.count) added, \(review.stale.count) removed")
+            print(
+                "updated \(directory)/\(review.engine).json: \(review.new.count) added, \(review.stale.count) removed")
         }
         return true
     }

@@ -22,7 +22,8 @@ struct EngineExpectationsTests {
         results: [
             EngineCaseResult(identifier: "flex/fixed-a", verdict: .passed),
             EngineCaseResult(identifier: "flex/fixed-b", verdict: .passed),
-            EngineCaseResult(identifier: "flex/still-broken", verdict: .known(reason: "a real Yoga bug", mismatch: "m")),
+            EngineCaseResult(
+                identifier: "flex/still-broken", verdict: .known(reason: "a real Yoga bug", mismatch: "m")),
             EngineCaseResult(identifier: "flex/new-failure", verdict: .failed("node [0]: width expected 1, got 2")),
             EngineCaseResult(identifier: "flex/refused", verdict: .refused("$.case.root.values.order: no order")),
         ])
@@ -58,7 +59,8 @@ struct EngineExpectationsTests {
         let folder = FileManager.default.temporaryDirectory.path + "/ristretto-expectations-bad-\(getpid())"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        try #"[{"case": "flex/x", "reason": " "}]"#.write(toFile: folder + "/yoga.json", atomically: true, encoding: .utf8)
+        try #"[{"case": "flex/x", "reason": " "}]"#.write(
+            toFile: folder + "/yoga.json", atomically: true, encoding: .utf8)
         #expect {
             try EngineExpectations.load(directory: folder)
         } throws: { error in

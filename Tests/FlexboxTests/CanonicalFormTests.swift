@@ -17,7 +17,8 @@ struct CanonicalFormTests {
         Spelling(value: .px(-2.5), text: "-2.5px"), Spelling(value: .number(16.0 / 9), text: "1.7777777777777777"),
         // Swift writes these with an exponent (1e-07, 1e+21); CSS text here has none, so they are written out.
         Spelling(value: .px(1e-7), text: "0.0000001px"), Spelling(value: .px(-1.25e-7), text: "-0.000000125px"),
-        Spelling(value: .px(1e21), text: "1000000000000000000000px"), Spelling(value: .percent(1.5e16), text: "15000000000000000%"),
+        Spelling(value: .px(1e21), text: "1000000000000000000000px"),
+        Spelling(value: .percent(1.5e16), text: "15000000000000000%"),
     ]
 
     @Test("canonical text", arguments: spellings)
@@ -31,9 +32,12 @@ struct CanonicalFormTests {
         #expect(try CSSProperty.width.parse("-0").cssText == "0px")
     }
 
-    @Test("canonical text parses back to the same value", arguments: [
-        1e-7, 1.2345e-10, 0.1, 1.0 / 3, 123_456_789_012_345_683_968, .leastNonzeroMagnitude, Double.greatestFiniteMagnitude, 2.5e15,
-    ])
+    @Test(
+        "canonical text parses back to the same value",
+        arguments: [
+            1e-7, 1.2345e-10, 0.1, 1.0 / 3, 123_456_789_012_345_683_968, .leastNonzeroMagnitude,
+            Double.greatestFiniteMagnitude, 2.5e15,
+        ])
     func roundTrip(_ number: Double) throws {
         for value in [CSSValue.px(number), .px(-number), .percent(number)] {
             #expect(try CSSProperty.marginLeft.parse(value.cssText) == value)
@@ -70,12 +74,23 @@ struct CanonicalFormTests {
     }
 
     static let refusals: [Refusal] = [
-        Refusal(property: .paddingTop, value: .px(-1), message: #"padding-top: expected a length ≥ 0 (px) or a percentage ≥ 0, got "-1px""#),
-        Refusal(property: .width, value: .keyword("AUTO"), message: #"width: "AUTO" is written auto in canonical form"#),
-        Refusal(property: .justifyContent, value: .keyword("normal"), message: #"justify-content: "normal" is written flex-start in canonical form"#),
+        Refusal(
+            property: .paddingTop, value: .px(-1),
+            message: #"padding-top: expected a length ≥ 0 (px) or a percentage ≥ 0, got "-1px""#),
+        Refusal(
+            property: .width, value: .keyword("AUTO"), message: #"width: "AUTO" is written auto in canonical form"#),
+        Refusal(
+            property: .justifyContent, value: .keyword("normal"),
+            message: #"justify-content: "normal" is written flex-start in canonical form"#),
         Refusal(property: .flexGrow, value: .number(.nan), message: #"flex-grow: expected a number ≥ 0, got "nan""#),
-        Refusal(property: .width, value: .keyword("red;x"), message: #"width: expected a length ≥ 0 (px), a percentage ≥ 0, auto, min-content, max-content, or fit-content, got "red;x""#),
-        Refusal(property: .aspectRatio, value: .number(-1), message: #"aspect-ratio: expected a number > 0, a ratio w / h of numbers > 0, or auto, got "-1""#),
+        Refusal(
+            property: .width, value: .keyword("red;x"),
+            message:
+                #"width: expected a length ≥ 0 (px), a percentage ≥ 0, auto, min-content, max-content, or fit-content, got "red;x""#
+        ),
+        Refusal(
+            property: .aspectRatio, value: .number(-1),
+            message: #"aspect-ratio: expected a number > 0, a ratio w / h of numbers > 0, or auto, got "-1""#),
     ]
 
     @Test("a style built in code holds only values a case could", arguments: refusals)

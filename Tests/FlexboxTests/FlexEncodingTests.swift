@@ -50,35 +50,42 @@ struct FlexEncodingTests {
 
     @Test func canonicalCaseFile() throws {
         let text = try Self.encode(try Self.decode(Self.docExample))
-        #expect(text == #"{"description":"d","expect":{"frames":[{"height":120,"path":[],"width":100,"x":0,"y":0}]},"#
-            + #""kind":"flex","name":"align-content-space-between","root":{"children":[{"style":{"height":"20px","#
-            + #""margin-left":"-0.5px","width":"60px"}},{"content":{"height":20,"width":40}}],"id":"root","#
-            + #""style":{"align-content":"space-between","flex-wrap":"wrap","height":"120px","#
-            + #""justify-content":"flex-start","row-gap":"0px","width":"100px"}},"#
-            + #""source":{"engines":["Chromium 142.0.7444.175"],"generator":"gentest","profile":"wrap","seed":7},"#
-            + #""tolerance":{"geometry":0.5,"pixels":0,"reason":"rounded to whole pixels","threshold":0.1},"#
-            + #""viewport":{"height":null,"width":200}}"#)
+        #expect(
+            text == #"{"description":"d","expect":{"frames":[{"height":120,"path":[],"width":100,"x":0,"y":0}]},"#
+                + #""kind":"flex","name":"align-content-space-between","root":{"children":[{"style":{"height":"20px","#
+                + #""margin-left":"-0.5px","width":"60px"}},{"content":{"height":20,"width":40}}],"id":"root","#
+                + #""style":{"align-content":"space-between","flex-wrap":"wrap","height":"120px","#
+                + #""justify-content":"flex-start","row-gap":"0px","width":"100px"}},"#
+                + #""source":{"engines":["Chromium 142.0.7444.175"],"generator":"gentest","profile":"wrap","seed":7},"#
+                + #""tolerance":{"geometry":0.5,"pixels":0,"reason":"rounded to whole pixels","threshold":0.1},"#
+                + #""viewport":{"height":null,"width":200}}"#)
     }
 
     @Test func sourceOrigins() throws {
         #expect(try Self.decode(Self.docExample).source?.origin == .generator("gentest", seed: "7", profile: "wrap"))
-        #expect(try Self.decode(Self.cases[2]).source?.origin
-            == .imported(FlexImport(format: "taffy-xml", file: "flex/foo.xml", case: "c")))
-        #expect(try Self.encode(try Self.decode(Self.cases[3]).source) == #"{"engines":["x"],"generator":"hand","seed":"007"}"#)
+        #expect(
+            try Self.decode(Self.cases[2]).source?.origin
+                == .imported(FlexImport(format: "taffy-xml", file: "flex/foo.xml", case: "c")))
+        #expect(
+            try Self.encode(try Self.decode(Self.cases[3]).source)
+                == #"{"engines":["x"],"generator":"hand","seed":"007"}"#)
     }
 
     @Test("adapters receive kind, viewport and root, each style as text and typed, and nothing else")
     func wireForm() throws {
-        let json = #"{"kind":"flex","name":"w","viewport":{"width":300},"tolerance":{"geometry":1,"reason":"r"},"#
+        let json =
+            #"{"kind":"flex","name":"w","viewport":{"width":300},"tolerance":{"geometry":1,"reason":"r"},"#
             + #""expect":{"frames":[]},"source":{"engines":["e"],"generator":"g"},"#
             + #""root":{"style":{"width":"100PX","flex-grow":"1","margin-left":"auto","aspect-ratio":"4/2"},"#
             + #""children":[{"id":"a","content":{"width":4,"height":5}},{"style":{"flex-basis":"50%"}}]}}"#
         let wire = try Self.encode(try Self.decode(json).adapterCase)
-        #expect(wire == #"{"kind":"flex","root":{"children":[{"content":{"height":5,"width":4},"id":"a","style":{},"values":{}},"#
-            + #"{"style":{"flex-basis":"50%"},"values":{"flex-basis":{"percent":50}}}],"#
-            + #""style":{"aspect-ratio":"2","flex-grow":"1","margin-left":"auto","width":"100px"},"#
-            + #""values":{"aspect-ratio":2,"flex-grow":1,"margin-left":"auto","width":{"px":100}}},"#
-            + #""viewport":{"height":null,"width":300}}"#)
+        #expect(
+            wire
+                == #"{"kind":"flex","root":{"children":[{"content":{"height":5,"width":4},"id":"a","style":{},"values":{}},"#
+                + #"{"style":{"flex-basis":"50%"},"values":{"flex-basis":{"percent":50}}}],"#
+                + #""style":{"aspect-ratio":"2","flex-grow":"1","margin-left":"auto","width":"100px"},"#
+                + #""values":{"aspect-ratio":2,"flex-grow":1,"margin-left":"auto","width":{"px":100}}},"#
+                + #""viewport":{"height":null,"width":300}}"#)
     }
 }
 
@@ -90,7 +97,8 @@ struct FlexGeometryTests {
     @Test func layoutRefusesWhatNoBoxTranslatesTo() throws {
         // A bare element is position: static; every translated element is relative.
         let flexCase = FlexCase(name: "x", root: FlexElement())
-        let message = "the reference cannot express this flex case: static has no Puyopuyo equivalent here "
+        let message =
+            "the reference cannot express this flex case: static has no Puyopuyo equivalent here "
             + "(the nearest box case translates to relative)"
         #expect(throws: CaseError(path: "$.root.style.position", message: message)) {
             try flexCase.layout(measurer: Self.measurer)
@@ -110,10 +118,11 @@ struct FlexGeometryTests {
             BoxFrame(path: [0], id: "a", frame: Rect(x: 0, y: 0, width: 50, height: 20)),
             BoxFrame(path: [1], frame: Rect(x: 50, y: 0, width: 10, height: 20)),
         ])
-        #expect(flexCase.mismatches(in: actual).map(\.description) == [
-            #"node [0] "a": width expected 60, got 50"#,
-            "node [1]: frame expected no such node, got 50, 0, 10, 20",
-        ])
+        #expect(
+            flexCase.mismatches(in: actual).map(\.description) == [
+                #"node [0] "a": width expected 60, got 50"#,
+                "node [1]: frame expected no such node, got 50, 0, 10, 20",
+            ])
         flexCase.expect = nil
         #expect(flexCase.mismatches(in: actual).isEmpty)
     }

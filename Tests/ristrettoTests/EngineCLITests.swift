@@ -97,7 +97,8 @@ import Testing
         #expect(refused.status == 2)
         #expect(
             refused.stderr
-                == "error: \(folder.golden)/box/flow.json: refused by example: $.case.root.values.flex-wrap: unsupported\n")
+                == "error: \(folder.golden)/box/flow.json: refused by example: $.case.root.values.flex-wrap: unsupported\n"
+        )
     }
 
     /// An adapter that exits at once must fail the request with a message, not kill ristretto with SIGPIPE.
