@@ -32,7 +32,7 @@ extension BoxToFlex {
             where path.hasSuffix(key) {
                 path = String(path.dropLast(key.count)) + ".style." + property.rawValue
             }
-            throw Refusal(path: path, reason: "no Puyopuyo equivalent: \(error.reason)")
+            throw Refusal(path: path, message: "no Puyopuyo equivalent: \(error.message)")
         }
         if let difference = firstDifference(translated, flex.root) { throw difference }
         return box
@@ -231,10 +231,10 @@ extension BoxToFlex {
                     CSSProperty.written.contains(property)
                     ? "\(got.cssText) has no Puyopuyo equivalent here (the nearest box case translates to \(want.cssText))"
                     : "\(got.cssText) has no Puyopuyo equivalent"
-                return Refusal(path: "\(tree.path(of: index)).style.\(property.rawValue)", reason: reason)
+                return Refusal(path: "\(tree.path(of: index)).style.\(property.rawValue)", message: reason)
             }
             if expected.content != given.content {
-                return Refusal(path: "\(tree.path(of: index)).content", reason: "no Puyopuyo equivalent")
+                return Refusal(path: "\(tree.path(of: index)).content", message: "no Puyopuyo equivalent")
             }
             for position in given.children.indices.reversed() {
                 stack.append((expected.children[position], given.children[position], index, position))

@@ -6,18 +6,9 @@ import LayoutCore
 /// §12. A property with no CSS equivalent is refused, never approximated, so the inverse can read every flex case
 /// of the image back exactly.
 public enum BoxToFlex {
-    /// A property one side cannot express: its JSON path (`$.root.children[2].width`) and why.
-    public struct Refusal: Error, Hashable, Sendable, CustomStringConvertible {
-        public var path: String
-        public var reason: String
-
-        public init(path: String, reason: String) {
-            self.path = path
-            self.reason = reason
-        }
-
-        public var description: String { "\(path): \(reason)" }
-    }
+    /// A property one side cannot express: its JSON path (`$.root.children[2].width`) and why, as every case
+    /// error says it (`path: message`).
+    public typealias Refusal = CaseError
 
     /// The flex case that lays out as `box` does: the proposal becomes the viewport and each node one element;
     /// name, description, expect and tolerance are copied (the box `source` is not: it names who answered).
@@ -45,7 +36,7 @@ public enum BoxToFlex {
             do {
                 elements.append(try element(for: node, in: place))
             } catch {
-                throw Refusal(path: tree.path(of: nodes.count) + error.path, reason: error.reason)
+                throw Refusal(path: tree.path(of: nodes.count) + error.path, message: error.message)
             }
             nodes.append(node)
             for (index, child) in node.children.enumerated().reversed() {
@@ -70,13 +61,13 @@ public enum BoxToFlex {
         try style.set(.position, .keyword("relative"))
         try style.set(.flexShrink, .number(0))
         if !node.activated { try style.set(.display, .keyword("none")) }
-        if node.flowEnding { throw Refusal(path: ".flowEnding", reason: Reason.flowEnding) }
+        if node.flowEnding { throw Refusal(path: ".flowEnding", message: Reason.flowEnding) }
         // 2. The type: a flex container, a one-cell grid, or a leaf with content.
         var element = FlexElement(id: node.id)
         switch node.type {
         case .zbox: try writeGrid(node, to: &style)
         case .leaf:
-            if node.text != nil { throw Refusal(path: ".text", reason: Reason.text) }
+            if node.text != nil { throw Refusal(path: ".text", message: Reason.text) }
             element.content = node.content
         case .hbox, .vbox, .hflow, .vflow: try writeContainer(node, to: &style)
         }
@@ -113,13 +104,13 @@ public enum BoxToFlex {
         try writeGap(node.space, along: main, at: ".space", to: &style)
         // Format: Puyopuyo applies it only to a definite main size (spec §5), and it never falls back.
         if node.format != .leading, node.size(along: main).isWrapSize {
-            throw Refusal(path: ".format", reason: Reason.formatOnWrap)
+            throw Refusal(path: ".format", message: Reason.formatOnWrap)
         }
         if node.format == .round, node.space != 0 {
-            throw Refusal(path: ".format", reason: Reason.roundWithSpace)
+            throw Refusal(path: ".format", message: Reason.roundWithSpace)
         }
         if node.format == .between, node.reverse, node.children.count(where: \.activated) == 1 {
-            throw Refusal(path: ".format", reason: Reason.betweenReversedSingle)
+            throw Refusal(path: ".format", message: Reason.betweenReversedSingle)
         }
         try style.set(.justifyContent, node.format.justifyContent(reversed: node.reverse))
         try style.set(.alignContent, .keyword("flex-start"))
@@ -136,9 +127,9 @@ public enum BoxToFlex {
     /// a line and the lines (so wrap-reverse), `format` per line and `runFormat` across lines where Puyopuyo
     /// applies them, and `justifyContent` as the items' alignment within their line.
     static func writeFlow(_ node: BoxNode, to style: inout StyleWriter) throws(Refusal) {
-        if node.arrange != 0 { throw Refusal(path: ".arrange", reason: Reason.arrange) }
+        if node.arrange != 0 { throw Refusal(path: ".arrange", message: Reason.arrange) }
         if node.runRowSize != BoxNode.defaultRunRowSize {
-            throw Refusal(path: ".runRowSize", reason: Reason.runRowSize)
+            throw Refusal(path: ".runRowSize", message: Reason.runRowSize)
         }
         let line = node.type.flexMainAxis
         let run = line.crossAxis
@@ -151,7 +142,7 @@ public enum BoxToFlex {
         //    wrap line length each line is as long as its content and `justify-content` places the lines.
         let (items, lines) = try flowAlignment(of: node)
         if node.size(along: line).isWrapSize {
-            if node.format != .leading { throw Refusal(path: ".format", reason: Reason.formatOnWrap) }
+            if node.format != .leading { throw Refusal(path: ".format", message: Reason.formatOnWrap) }
             try style.set(.justifyContent, lines.keyword(reversed: node.reverse))
         } else {
             try checkDistribution(node.format, space: itemSpace, reversed: node.reverse, at: ".format")
@@ -159,7 +150,7 @@ public enum BoxToFlex {
         }
         // 3. Across lines: the run format, only on a definite run size.
         if node.runFormat != .leading, node.size(along: run).isWrapSize {
-            throw Refusal(path: ".runFormat", reason: Reason.runFormatOnWrap)
+            throw Refusal(path: ".runFormat", message: Reason.runFormatOnWrap)
         }
         try checkDistribution(node.runFormat, space: runSpace, reversed: node.reverse, at: ".runFormat")
         try style.set(.alignContent, node.runFormat.justifyContent(reversed: node.reverse))
@@ -172,8 +163,8 @@ public enum BoxToFlex {
     static func checkDistribution(_ format: BoxFormat, space: Double, reversed: Bool, at path: String)
         throws(Refusal)
     {
-        if format == .round, space != 0 { throw Refusal(path: path, reason: Reason.roundWithSpace) }
-        if format == .between, reversed { throw Refusal(path: path, reason: Reason.betweenReversedFlow) }
+        if format == .round, space != 0 { throw Refusal(path: path, message: Reason.roundWithSpace) }
+        if format == .between, reversed { throw Refusal(path: path, message: Reason.betweenReversedFlow) }
     }
 
     /// A flow's `justifyContent` read twice (spec §7): each line is a linear box, so its run-axis part aligns the
@@ -210,7 +201,8 @@ public enum BoxToFlex {
         try Edge.checkGrid(justify, at: ".justifyContent")
         for axis in Axis.allCases {
             guard let edge = Edge.resolved(justify, along: axis) else {
-                throw Refusal(path: ".justifyContent", reason: "\(justify.jsonText) \(Reason.justifyMissingAxis(axis))")
+                throw Refusal(
+                    path: ".justifyContent", message: "\(justify.jsonText) \(Reason.justifyMissingAxis(axis))")
             }
             try style.set(axis.gridItems, edge.gridKeyword)
         }
@@ -230,37 +222,37 @@ public enum BoxToFlex {
             if case .child(let parent) = place, parent.type == .zbox {
                 // A stretched grid item: the cell less the margins, placed at the start when that is negative.
                 guard case .fixed(let size) = parent.size(along: axis) else {
-                    throw Refusal(path: path, reason: "\"fill\" \(Reason.fillInWrapZBox)")
+                    throw Refusal(path: path, message: "\"fill\" \(Reason.fillInWrapZBox)")
                 }
                 let inner = Swift.max(size - parent.padding.main(along: axis), 0)
                 if node.margin.main(along: axis) > inner {
-                    throw Refusal(path: path, reason: "\"fill\" \(Reason.fillMarginsOverflow)")
+                    throw Refusal(path: path, message: "\"fill\" \(Reason.fillMarginsOverflow)")
                 }
                 return
             }
-            guard case .root(let viewport) = place else { throw Refusal(path: path, reason: Reason.fillBelowRoot) }
+            guard case .root(let viewport) = place else { throw Refusal(path: path, message: Reason.fillBelowRoot) }
             guard viewport.along(axis) != nil else {
-                throw Refusal(path: path, reason: Reason.fillWithoutProposal(axis))
+                throw Refusal(path: path, message: Reason.fillWithoutProposal(axis))
             }
         case .ratio(let ratio):
-            throw Refusal(path: path, reason: "{\"ratio\": \(shortestText(ratio))} \(Reason.ratio)")
+            throw Refusal(path: path, message: "{\"ratio\": \(shortestText(ratio))} \(Reason.ratio)")
         case .aspectRatio(let aspect):
-            throw Refusal(path: path, reason: "{\"aspectRatio\": \(shortestText(aspect))} \(Reason.aspectRatio)")
+            throw Refusal(path: path, message: "{\"aspectRatio\": \(shortestText(aspect))} \(Reason.aspectRatio)")
         case .wrap(let options):
             let option = "\(path).wrap"
-            if options.add != 0 { throw Refusal(path: "\(option).add", reason: Reason.add) }
+            if options.add != 0 { throw Refusal(path: "\(option).add", message: Reason.add) }
             if let max = options.max, max < options.min {
-                throw Refusal(path: "\(option).min", reason: Reason.minAboveMax)
+                throw Refusal(path: "\(option).min", message: Reason.minAboveMax)
             }
-            if options.priority != 0 { throw Refusal(path: "\(option).priority", reason: Reason.priority) }
-            if options.shrink != 0 { throw Refusal(path: "\(option).shrink", reason: Reason.shrink) }
+            if options.priority != 0 { throw Refusal(path: "\(option).priority", message: Reason.priority) }
+            if options.shrink != 0 { throw Refusal(path: "\(option).shrink", message: Reason.shrink) }
             if options.min > 0 { try style.set(axis.minSize, .px(options.min)) }
             if let max = options.max { try style.set(axis.maxSize, .px(max)) }
             guard options.grow > 0 else { return }
             guard case .child(let parent) = place, parent.type.isLinearBox, parent.type.flexMainAxis == axis else {
-                throw Refusal(path: "\(option).grow", reason: Reason.growOffMainAxis)
+                throw Refusal(path: "\(option).grow", message: Reason.growOffMainAxis)
             }
-            if options.max != nil { throw Refusal(path: "\(option).max", reason: Reason.growWithMax) }
+            if options.max != nil { throw Refusal(path: "\(option).max", message: Reason.growWithMax) }
             try style.set(.flexGrow, .number(options.grow))
         }
     }
@@ -273,7 +265,7 @@ public enum BoxToFlex {
     ) throws(Refusal) {
         let values = [insets.top, insets.right, insets.bottom, insets.left]
         if !allowsNegative, values.contains(where: { $0 < 0 }) {
-            throw Refusal(path: path, reason: Reason.negativePadding)
+            throw Refusal(path: path, message: Reason.negativePadding)
         }
         for (property, value) in zip(sides, values) where value != 0 { try style.set(property, .px(value)) }
     }
@@ -282,7 +274,7 @@ public enum BoxToFlex {
     static func writeGap(_ gap: Double, along axis: Axis, at path: String, to style: inout StyleWriter)
         throws(Refusal)
     {
-        if gap < 0 { throw Refusal(path: path, reason: Reason.negativeSpace) }
+        if gap < 0 { throw Refusal(path: path, message: Reason.negativeSpace) }
         if gap != 0 { try style.set(axis.gap, .px(gap)) }
     }
 
@@ -299,7 +291,7 @@ public enum BoxToFlex {
         }
         guard node.alignment != .idle else { return }
         guard case .child(let parent) = place else {
-            throw Refusal(path: ".alignment", reason: Reason.rootAlignment)
+            throw Refusal(path: ".alignment", message: Reason.rootAlignment)
         }
         let cross = parent.type.flexMainAxis.crossAxis
         let edge = try Edge.single(node.alignment, along: cross, at: ".alignment", for: "align-self")
@@ -405,12 +397,12 @@ enum Edge: CaseIterable {
     /// right, and `"center"`, both centres, is the centre on either axis), on any axis.
     static func single(_ alignment: BoxAlignment, at path: String) throws(BoxToFlex.Refusal) -> Edge {
         let flags = alignment.flags
-        if flags.contains(.none) { throw BoxToFlex.Refusal(path: path, reason: Reason.noneAlignment) }
+        if flags.contains(.none) { throw BoxToFlex.Refusal(path: path, message: Reason.noneAlignment) }
         if alignment.horizontalRatio != 0 || alignment.verticalRatio != 0 {
-            throw BoxToFlex.Refusal(path: path, reason: Reason.centreRatio)
+            throw BoxToFlex.Refusal(path: path, message: Reason.centreRatio)
         }
         guard flags.rawValue.nonzeroBitCount == 1 || flags == [.horzCenter, .vertCenter] else {
-            throw BoxToFlex.Refusal(path: path, reason: "\(alignment.jsonText): \(Reason.severalNames)")
+            throw BoxToFlex.Refusal(path: path, message: "\(alignment.jsonText): \(Reason.severalNames)")
         }
         if !flags.isDisjoint(with: [.left, .leading, .top]) { return .start }
         if !flags.isDisjoint(with: [.right, .trailing, .bottom]) { return .end }
@@ -419,9 +411,9 @@ enum Edge: CaseIterable {
 
     /// A zbox's justifyContent or a zbox child's alignment may name both axes, but not `none` and no centre ratio.
     static func checkGrid(_ alignment: BoxAlignment, at path: String) throws(BoxToFlex.Refusal) {
-        if alignment.flags.contains(.none) { throw BoxToFlex.Refusal(path: path, reason: Reason.noneAlignment) }
+        if alignment.flags.contains(.none) { throw BoxToFlex.Refusal(path: path, message: Reason.noneAlignment) }
         if alignment.horizontalRatio != 0 || alignment.verticalRatio != 0 {
-            throw BoxToFlex.Refusal(path: path, reason: Reason.centreRatio)
+            throw BoxToFlex.Refusal(path: path, message: Reason.centreRatio)
         }
     }
 
@@ -445,7 +437,7 @@ enum Edge: CaseIterable {
             let names =
                 axis == .horizontal ? "left, right, horzCenter, leading or trailing" : "top, bottom or vertCenter"
             throw BoxToFlex.Refusal(
-                path: path, reason: "\(alignment.jsonText) \(Reason.otherAxis); only \(names) maps to \(property)")
+                path: path, message: "\(alignment.jsonText) \(Reason.otherAxis); only \(names) maps to \(property)")
         }
         return edge
     }
@@ -521,7 +513,7 @@ struct StyleWriter {
         do {
             try style.set(property, to: value)
         } catch {
-            throw BoxToFlex.Refusal(path: "", reason: "cannot be written in CSS: \(error.message)")
+            throw BoxToFlex.Refusal(path: "", message: "cannot be written in CSS: \(error.message)")
         }
     }
 }

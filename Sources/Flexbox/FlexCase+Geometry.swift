@@ -12,7 +12,7 @@ extension FlexCase {
         do {
             boxCase = try BoxToFlex.boxCase(from: self)
         } catch {
-            throw CaseError(path: error.path, message: "the reference cannot express this flex case: \(error.reason)")
+            throw CaseError(path: error.path, message: "the reference cannot express this flex case: \(error.message)")
         }
         return try boxCase.layout(measurer: measurer)
     }

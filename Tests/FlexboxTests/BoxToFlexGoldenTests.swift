@@ -75,7 +75,7 @@ struct BoxToFlexGoldenTests {
                 _ = try BoxToFlex.translate(try Self.load(file))
                 translated[suite, default: 0] += 1
             } catch let refusal as BoxToFlex.Refusal {
-                refused[suite]![Self.rule(of: refusal.reason), default: 0] += 1
+                refused[suite]![Self.rule(of: refusal.message), default: 0] += 1
             }
         }
         for (suite, reasons) in refused.sorted(by: { $0.key < $1.key }) {
