@@ -30,6 +30,34 @@ import Testing
         #expect(last.hasSuffix(" passed, 0 failed, 0 skipped"), "\(run.stdout)")
     }
 
+    /// The engine's known failures next to the corpus: a new failure is counted, `--update-known` records it (and
+    /// drops the entry that now passes), and the next run is green with the failure known.
+    @Test(needsPython) func updateKnownRecordsNewFailuresAndDropsStaleEntries() throws {
+        let folder = try EngineFixtures.writeGolden { ["box/fits", "box/wrong-x"].contains($0) }
+        defer { try? FileManager.default.removeItem(atPath: folder.scratch) }
+        let expectations = folder.golden + "/expectations"
+        try FileManager.default.createDirectory(atPath: expectations, withIntermediateDirectories: true)
+        try #"[{"case": "box/fits", "reason": "it used to fail"}]"#.write(
+            toFile: expectations + "/example.json", atomically: true, encoding: .utf8)
+        let arguments = ["conform", "--golden", folder.golden, "--engine", EngineFixtures.exampleAdapter]
+        let first = try CLIRun(arguments)
+        #expect(first.status == 1, "\(first.stdout)")
+        #expect(first.stdout.contains("STALE example box/fits: a known failure that now passes"))
+        #expect(first.stdout.contains("expectations: 1 new failure(s), 1 stale entry"))
+        let update = try CLIRun(arguments + ["--update-known"])
+        #expect(update.status == 0, "\(update.stdout)")
+        #expect(update.stdout.contains("updated \(expectations)/example.json: 1 added, 1 removed"))
+        let written = try String(contentsOfFile: expectations + "/example.json", encoding: .utf8)
+        #expect(
+            written
+                == "[\n  {\"case\": \"box/wrong-x\", \"reason\": \"recorded by conform --update-known: "
+                + "node [1]: x expected 44, got 34\"}\n]\n")
+        let second = try CLIRun(arguments)
+        #expect(second.status == 0, "\(second.stdout)")
+        #expect(second.stdout.contains("KNOWN example box/wrong-x"))
+        #expect(!second.stdout.contains("STALE") && !second.stdout.contains("new failure"))
+    }
+
     @Test(needsPython) func aPathEngineGetsAColumnAndItsFailuresNameTheNode() throws {
         let folder = try EngineFixtures.writeGolden { $0.hasPrefix("box/") }
         defer { try? FileManager.default.removeItem(atPath: folder.scratch) }
