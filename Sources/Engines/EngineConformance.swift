@@ -14,6 +14,16 @@ public struct PeerEngine: Sendable {
     public var tolerance: Double
     /// How to install the adapter, for the line that says it was skipped.
     public var installHint: String
+    /// Whether a missing adapter fails the run (exit 2) instead of being skipped: always for a PATH engine (a path
+    /// that names nothing is a mistake), and for a named peer that `--require` lists.
+    public var isRequired: Bool
+
+    public init(adapter: SubprocessEngine, tolerance: Double, installHint: String, isRequired: Bool = false) {
+        self.adapter = adapter
+        self.tolerance = tolerance
+        self.installHint = installHint
+        self.isRequired = isRequired
+    }
 
     public var name: String { adapter.name }
 }
@@ -83,7 +93,7 @@ public enum EngineCatalogue {
         return .peer(
             PeerEngine(
                 adapter: SubprocessEngine(name: name, executablePath: item, requestTimeout: .seconds(60)),
-                tolerance: 0.01, installHint: "check the path"))
+                tolerance: 0.01, installHint: "check the path", isRequired: true))
     }
 }
 
@@ -107,7 +117,7 @@ public struct PeerConformance: Sendable {
                 SkippedEngine(
                     engine: peer.name,
                     reason: "not installed (no adapter at \(peer.adapter.executablePath)); \(peer.installHint)",
-                    isError: false))
+                    isError: peer.isRequired))
         }
         let info: EngineInfo
         do {

@@ -169,11 +169,19 @@ public struct EngineMatrix: Hashable, Sendable {
         return "\(sum.passed) passed, \(sum.failed + sum.errors) failed, \(sum.refused + sum.known) skipped"
     }
 
-    /// 2 when a case could not be read or an engine would not start, 1 when any engine has a failure that is not a
-    /// known difference, else 0. Refusals, known differences and missing engines do not fail the run.
+    /// 2 when a case could not be read, an engine would not start, a required engine is missing or nothing was
+    /// judged; 1 when any engine has a failure that is not a known difference; else 0. Refusals, known differences
+    /// and missing engines that are not required do not fail the run.
     public var exitCode: Int32 {
         let sum = overall
-        if sum.errors > 0 || skipped.contains(where: \.isError) { return 2 }
+        if sum.errors > 0 || skipped.contains(where: \.isError) || !judgedAnything { return 2 }
         return sum.failed > 0 ? 1 : 0
+    }
+
+    /// Whether any engine gave any case a verdict (passed, failed, refused or known). **A run that judged nothing
+    /// is not green**: a CI job whose only engine is missing, or whose filter leaves no case an engine judges, must
+    /// not pass as `0 passed, 0 failed`; it exits 2, as an empty suite does.
+    public var judgedAnything: Bool {
+        columns.contains { column in column.results.contains { $0.verdict != .notApplicable } }
     }
 }

@@ -37,6 +37,10 @@ extension ConformCommand {
         for column in matrix.columns { print("\(column.engine): \(column.version ?? "")") }
         try writeReports(matrix, reference: referenceRun.summary)
         print(matrix.line)
+        if !matrix.judgedAnything {
+            FileHandle.standardError.write(
+                Data("error: no requested engine judged any case (missing engines, or no case they judge)\n".utf8))
+        }
         // Failures that --update-known just recorded are known from now on; errors still fail the run.
         let exitCode = recorded && matrix.exitCode == 1 ? 0 : matrix.exitCode
         if exitCode != 0 { throw ExitCode(exitCode) }
@@ -79,6 +83,7 @@ extension ConformCommand {
     private func writeReports(_ matrix: EngineMatrix, reference: RunSummary?) throws {
         if let junit { try AtomicFile.write(Data(Reports.junit(matrix).utf8), to: junit) }
         if let markdown { try AtomicFile.write(Data(Reports.markdown(matrix).utf8), to: markdown) }
+        if let json { try AtomicFile.write(try Reports.json(matrix), to: json) }
         guard let html else { return }
         var links: [String: String] = [:]
         if let reference {

@@ -12,10 +12,27 @@ struct EngineOptions: ParsableArguments {
             "Comma-separated engines: reference, yoga, taffy, chromium, or a PATH to an adapter executable (docs/conformance.md)."
     )
     var engine: String = "reference"
+    @Option(
+        help:
+            "Comma-separated engines of --engine that must run: a missing one is an error (exit 2), not a skipped line. A PATH engine is always required."
+    )
+    var require: String?
     @OptionGroup var peers: PeerOptions
 
     func engines() throws(InputError) -> [EngineChoice] {
-        try EngineCatalogue.parse(engine, adapterDirectory: peers.adapterDirectory)
+        var choices = try EngineCatalogue.parse(engine, adapterDirectory: peers.adapterDirectory)
+        guard let require else { return choices }
+        let required = require.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        for name in required {
+            guard let index = choices.firstIndex(where: { $0.name == name }) else {
+                throw InputError(file: "--require", message: "'\(name)' is not one of the engines --engine names")
+            }
+            if case .peer(var peer) = choices[index] {
+                peer.isRequired = true
+                choices[index] = .peer(peer)
+            }
+        }
+        return choices
     }
 }
 

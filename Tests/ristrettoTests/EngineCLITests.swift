@@ -18,16 +18,69 @@ import Testing
         )
     }
 
-    @Test func aMissingPeerIsSkippedWithOneLine() throws {
+    /// A named peer that is not installed is skipped with its install line, and the run stays green while another
+    /// engine judged something.
+    @Test func aMissingNamedPeerIsSkippedWithOneLine() throws {
         let run = try CLIRun([
-            "conform", "--filter", "box/linear-s*", "--engine", "reference,/nonexistent/ghost-adapter",
+            "conform", "--filter", "box/linear-s*", "--engine", "reference,taffy", "--engines-directory",
+            "/nonexistent",
         ])
         #expect(run.status == 0)
         #expect(
             run.stdout.contains(
-                "skipped ghost-adapter: not installed (no adapter at /nonexistent/ghost-adapter); check the path\n"))
+                "skipped taffy: not installed (no adapter at /nonexistent/taffy-adapter); install it with tools/setup-engines\n"
+            ))
         let last = run.stdout.split(separator: "\n").last ?? ""
         #expect(last.hasSuffix(" passed, 0 failed, 0 skipped"), "\(run.stdout)")
+    }
+
+    /// A run that judged nothing is not green: a PATH that names no adapter, a `--require`d peer that is missing,
+    /// and a run where no engine judged any case all exit 2.
+    @Test(arguments: [
+        (["--filter", "box/linear-s*", "--engine", "reference,/nonexistent/ghost-adapter"], "skipped ghost-adapter"),
+        (
+            [
+                "--filter", "box/linear-s*", "--engine", "reference,taffy", "--engines-directory", "/nonexistent",
+                "--require", "taffy",
+            ], "skipped taffy"
+        ),
+        (["--filter", "box/linear-s*", "--engine", "taffy", "--engines-directory", "/nonexistent"], "skipped taffy"),
+    ])
+    func aRunThatCannotJudgeExitsTwo(arguments: [String], skippedLine: String) throws {
+        let run = try CLIRun(["conform"] + arguments)
+        #expect(run.status == 2, "\(run.stdout)\(run.stderr)")
+        #expect(run.stdout.contains(skippedLine))
+    }
+
+    @Test func requireNamesOnlyEnginesOfTheRun() throws {
+        let run = try CLIRun(["conform", "--filter", "box/linear-s*", "--engine", "reference", "--require", "yoga"])
+        #expect(run.status == 2)
+        #expect(run.stderr == "error: --require: 'yoga' is not one of the engines --engine names\n")
+    }
+
+    /// `--json` with engines carries every engine × case verdict (not-applicable cases left out).
+    @Test(needsPython) func jsonCarriesEveryEngineAndCaseVerdict() throws {
+        let folder = try EngineFixtures.writeGolden { $0.hasPrefix("box/") }
+        defer { try? FileManager.default.removeItem(atPath: folder.scratch) }
+        let json = folder.scratch + "/results.json"
+        let run = try CLIRun([
+            "conform", "--golden", folder.golden, "--engine", EngineFixtures.exampleAdapter,
+            "--known-differences", folder.knownDifferences, "--json", json,
+        ])
+        #expect(run.status == 1)
+        let document = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json))) as? [String: Any])
+        #expect(document["line"] as? String == "2 passed, 1 failed, 2 skipped")
+        #expect(document["exitCode"] as? Int == 1)
+        let results = try #require(document["results"] as? [[String: Any]])
+        let verdicts = Dictionary(
+            uniqueKeysWithValues: results.map { ($0["case"] as? String ?? "", $0["verdict"] as? String ?? "") })
+        #expect(
+            verdicts == [
+                "box/fits": "passed", "box/partial": "passed", "box/wrong-x": "failed", "box/flow": "refused",
+                "box/known": "known",
+            ])
+        #expect(results.allSatisfy { $0["engine"] as? String == "example" })
     }
 
     /// The engine's known failures next to the corpus: a new failure is counted, `--update-known` records it (and
