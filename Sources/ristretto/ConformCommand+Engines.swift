@@ -20,27 +20,10 @@ extension ConformCommand {
             referenceRun.summary = summary
             return EngineColumn(referenceRun: summary)
         }
-        for column in matrix.columns where column.engine != "reference" {
-            for result in column.results {
-                switch result.verdict {
-                case .failed(let message): print("FAIL \(column.engine) \(result.identifier): \(message)")
-                case .error(let message): print("ERROR \(column.engine) \(result.identifier): \(message)")
-                case .known(let reason, let mismatch):
-                    print("KNOWN \(column.engine) \(result.identifier): \(mismatch)\n  known difference: \(reason)")
-                case .passed, .refused, .notApplicable: continue
-                }
-            }
-        }
-        for skipped in matrix.skipped { print(skipped.line) }
+        MatrixOutput.printVerdicts(matrix)
         let recorded = try reviewExpectations(matrix, entries: knownDifferences)
-        print("\n" + Reports.matrixTable(matrix) + "\n")
-        for column in matrix.columns { print("\(column.engine): \(column.version ?? "")") }
-        try writeReports(matrix, reference: referenceRun.summary)
-        print(matrix.line)
-        if !matrix.judgedAnything {
-            FileHandle.standardError.write(
-                Data("error: no requested engine judged any case (missing engines, or no case they judge)\n".utf8))
-        }
+        let output = MatrixOutput(junit: junit, markdown: markdown, html: html, json: json)
+        try output.finish(matrix, reference: referenceRun.summary)
         // Failures that --update-known just recorded are known from now on; errors still fail the run.
         let exitCode = recorded && matrix.exitCode == 1 ? 0 : matrix.exitCode
         if exitCode != 0 { throw ExitCode(exitCode) }
@@ -77,10 +60,47 @@ extension ConformCommand {
         }
         return true
     }
+}
 
-    /// JUnit and Markdown get the matrix; the HTML page is the matrix, and the reference's own page with its PNGs goes
-    /// next to it as DIR/reference.html, linked from the reference's column.
-    private func writeReports(_ matrix: EngineMatrix, reference: RunSummary?) throws {
+/// What `conform --engine` and `merge` print and write for an engine matrix, in one place, so that a merged run's
+/// output equals an unsharded one's.
+struct MatrixOutput {
+    var junit: String?
+    var markdown: String?
+    var html: String?
+    var json: String?
+
+    /// A line per peer case that failed, could not be read or failed in a known way, then the skipped engines.
+    static func printVerdicts(_ matrix: EngineMatrix) {
+        for column in matrix.columns where column.engine != "reference" {
+            for result in column.results {
+                switch result.verdict {
+                case .failed(let message): print("FAIL \(column.engine) \(result.identifier): \(message)")
+                case .error(let message): print("ERROR \(column.engine) \(result.identifier): \(message)")
+                case .known(let reason, let mismatch):
+                    print("KNOWN \(column.engine) \(result.identifier): \(mismatch)\n  known difference: \(reason)")
+                case .passed, .refused, .notApplicable: continue
+                }
+            }
+        }
+        for skipped in matrix.skipped { print(skipped.line) }
+    }
+
+    /// The table, each engine's version, the reports, and the contract's last line.
+    func finish(_ matrix: EngineMatrix, reference: RunSummary?) throws {
+        print("\n" + Reports.matrixTable(matrix) + "\n")
+        for column in matrix.columns { print("\(column.engine): \(column.version ?? "")") }
+        try write(matrix, reference: reference)
+        print(matrix.line)
+        if !matrix.judgedAnything {
+            FileHandle.standardError.write(
+                Data("error: no requested engine judged any case (missing engines, or no case they judge)\n".utf8))
+        }
+    }
+
+    /// JUnit, Markdown and JSON get the matrix; the HTML page is the matrix, and the reference's own page with its
+    /// PNGs goes next to it as DIR/reference.html, linked from the reference's column (when the reference ran here).
+    func write(_ matrix: EngineMatrix, reference: RunSummary?) throws {
         if let junit { try AtomicFile.write(Data(Reports.junit(matrix).utf8), to: junit) }
         if let markdown { try AtomicFile.write(Data(Reports.markdown(matrix).utf8), to: markdown) }
         if let json { try AtomicFile.write(try Reports.json(matrix), to: json) }

@@ -12,7 +12,7 @@ struct Ristretto: ParsableCommand {
         version: "0.1.0",
         subcommands: [
             LayoutCommand.self, RenderCommand.self, DiffCommand.self, ConformCommand.self, RecordCommand.self,
-            BenchCommand.self, GentestCommand.self, ImportCommand.self,
+            BenchCommand.self, GentestCommand.self, ImportCommand.self, MergeCommand.self,
         ])
 
     /// Runs the command, mapping every error that is not a comparison failure to exit code 2 as the CLI

@@ -58,7 +58,51 @@ import Testing
         #expect(run.stderr == "error: --require: 'yoga' is not one of the engines --engine names\n")
     }
 
-    /// `--json` with engines carries every engine × case verdict (not-applicable cases left out).
+    /// Three shards merged equal one unsharded run: the same JSON apart from timings, the same matrix and last line,
+    /// the same JUnit and Markdown apart from timings.
+    @Test(needsPython) func threeShardsMergedEqualOneRun() throws {
+        let folder = try EngineFixtures.writeGolden()
+        defer { try? FileManager.default.removeItem(atPath: folder.scratch) }
+        let out = folder.scratch + "/out"
+        let engine = [
+            "--golden", folder.golden, "--engine", EngineFixtures.exampleAdapter, "--known-differences",
+            folder.knownDifferences,
+        ]
+        let whole = try CLIRun(
+            ["conform"] + engine + [
+                "--json", out + "-whole.json", "--junit", out + "-whole.xml", "--markdown", out + "-whole.md",
+            ])
+        var shardFiles: [String] = []
+        for index in 1...3 {
+            let file = out + "-shard\(index).json"
+            _ = try CLIRun(["conform"] + engine + ["--shard", "\(index)/3", "--json", file])
+            shardFiles.append(file)
+        }
+        let merged = try CLIRun(
+            ["merge"] + shardFiles + [
+                "--json", out + "-merged.json", "--junit", out + "-merged.xml", "--markdown", out + "-merged.md",
+            ])
+        #expect(merged.status == whole.status, "\(merged.stdout)\(merged.stderr)")
+        // The review of the known-failure lists belongs to conform, which reads them; merge prints the rest alike.
+        let conformOnly = whole.stdout.split(separator: "\n", omittingEmptySubsequences: false).filter {
+            !$0.hasPrefix("expectations: ") && !$0.hasPrefix("STALE ")
+        }
+        #expect(
+            merged.stdout.split(separator: "\n", omittingEmptySubsequences: false) == conformOnly,
+            "the console output, matrix and last line included")
+        func withoutTimings(_ path: String) throws -> String {
+            try String(contentsOfFile: path, encoding: .utf8)
+                .replacing(/"seconds": [0-9.e-]+/, with: "\"seconds\": 0")
+                .replacing(/time="[0-9.]+"/, with: "time=\"0\"")
+                .replacing(/\*\* in [0-9.]+ s/, with: "** in 0 s")
+        }
+        for suffix in ["json", "xml", "md"] {
+            #expect(
+                try withoutTimings(out + "-merged." + suffix) == withoutTimings(out + "-whole." + suffix), "\(suffix)")
+        }
+    }
+
+    /// `--json` with engines carries every engine × case verdict, not-applicable ones as `n/a`.
     @Test(needsPython) func jsonCarriesEveryEngineAndCaseVerdict() throws {
         let folder = try EngineFixtures.writeGolden { $0.hasPrefix("box/") }
         defer { try? FileManager.default.removeItem(atPath: folder.scratch) }
@@ -78,7 +122,7 @@ import Testing
         #expect(
             verdicts == [
                 "box/fits": "passed", "box/partial": "passed", "box/wrong-x": "failed", "box/flow": "refused",
-                "box/known": "known",
+                "box/known": "known", "box/no-expect": "n/a",
             ])
         #expect(results.allSatisfy { $0["engine"] as? String == "example" })
     }
