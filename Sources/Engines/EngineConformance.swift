@@ -44,7 +44,7 @@ public enum EngineChoice: Sendable {
 /// The engines `--engine` knows by name, and how a PATH becomes an engine.
 public enum EngineCatalogue {
     /// The peers tools/setup-engines installs as `<adapterDirectory>/<name>-adapter`.
-    public static let peerNames = ["yoga", "taffy", "chromium"]
+    public static let peerNames = ["yoga", "taffy", "chromium", "firefox", "webkit"]
 
     /// Parses `reference,yoga,/path/to/adapter`: each item is `reference`, a peer name, or a path (it contains a `/`).
     /// - Throws: `InputError` on `--engine` for an empty list, an unknown name or a name given twice.
@@ -72,7 +72,12 @@ public enum EngineCatalogue {
     public static func choice(_ item: String, adapterDirectory: String) throws(InputError) -> EngineChoice {
         if item == "reference" { return .reference }
         if peerNames.contains(item) {
-            let setup = item == "chromium" ? "tools/setup-engines --with-chromium" : "tools/setup-engines"
+            let setup =
+                switch item {
+                case "chromium": "tools/setup-engines --with-chromium"
+                case "firefox", "webkit": "tools/setup-engines --with-browsers"
+                default: "tools/setup-engines"
+                }
             return .peer(
                 PeerEngine(
                     adapter: SubprocessEngine(

@@ -47,14 +47,29 @@ public final class SubprocessEngine: LayoutEngineAdapter, @unchecked Sendable {
 
     /// The finest step of a peer's frames, below which a difference from the reference means nothing: Chromium lays
     /// out in LayoutUnits of 1/64 px (docs/engines.md), the others in floating point (0).
-    public static func geometryResolution(of engine: String) -> Double { engine == "chromium" ? 1.0 / 64 : 0 }
+    public static func geometryResolution(of engine: String) -> Double {
+        switch engine {
+        case "chromium", "webkit": 1.0 / 64  // LayoutUnits of 1/64 px
+        case "firefox": 1.0 / 60  // app units of 1/60 px
+        default: 0
+        }
+    }
 
     /// What a known peer needs besides its adapter: a command on PATH, and how to install it.
     static let prerequisites = [
         "chromium": (
             command: "chromium",
             message: "chromium not installed: run tools/setup-engines --with-chromium (apt-get install chromium)"
-        )
+        ),
+        "firefox": (
+            command: "firefox-esr",
+            message: "firefox not installed: run tools/setup-engines --with-browsers (apt-get install firefox-esr)"
+        ),
+        "webkit": (
+            command: "WebKitWebDriver",
+            message:
+                "webkit not installed: run tools/setup-engines --with-browsers (apt-get install webkit2gtk-driver xvfb)"
+        ),
     ]
 
     /// The adapter that tools/setup-engines installs for `name` (one of `knownPeers`):
