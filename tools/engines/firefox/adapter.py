@@ -7,22 +7,16 @@
                                                                "rootHeight":…}
     anything it cannot do                                  -> {"error":"$.json.path: …"}
 
-The checking half is the Chromium adapter's, loaded as a library from tools/engines/chromium/adapter.py (never
-changed by this file): the vocabulary, the strict per-property check of `values` (by type) and `style` (by a regular
-expression matched whole), their agreement, and the CSS written anew from the checked numbers and keywords (`Tree`).
-The in-page half is the Chromium adapter's builder.js too (DOM APIs only; it works unchanged in Gecko): a viewport
-element holding one <div> per case element, frames from getBoundingClientRect relative to the parent's border box.
+The checks, the operations and the in-page builder are the browser peers' shared ones
+(tools/engines/browser_common.py, tools/engines/chromium/builder.js, which works unchanged in Gecko).
 What is Firefox's own is the transport: one headless `firefox-esr --marionette` for the adapter's whole life, in a
 fresh profile, driven over Marionette's TCP protocol (length-prefixed JSON, `len:[0, id, "Command", {params}]`,
 replies `[1, id, error, result]`), standard library only. Each request is one `WebDriver:ExecuteScript` of the
 builder in one page that every request reuses. docs/engines.md "Firefox" explains the choices.
 """
-
 from __future__ import annotations
 
-import importlib.util
 import json
-import math
 import os
 import shutil
 import signal
@@ -32,23 +26,9 @@ import sys
 import tempfile
 import time
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-CHROMIUM_DIR = os.path.join(os.path.dirname(HERE), "chromium")
-
-
-def load_chromium_adapter():
-    """tools/engines/chromium/adapter.py as a module (not run: its main() is behind `__name__ == "__main__"`)."""
-    spec = importlib.util.spec_from_file_location("ristretto_chromium_adapter",
-                                                  os.path.join(CHROMIUM_DIR, "adapter.py"))
-    module = importlib.util.module_from_spec(spec)
-    sys.dont_write_bytecode = True  # leave tools/engines/chromium as it is (no __pycache__ of ours)
-    spec.loader.exec_module(module)
-    return module
-
-
-common = load_chromium_adapter()
-Refusal, refuse, shown, px = common.Refusal, common.refuse, common.shown, common.px
-VOCABULARY, UNBOUNDED_RELAYOUT_WIDTH = common.VOCABULARY, common.UNBOUNDED_RELAYOUT_WIDTH
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from browser_common import (  # noqa: E402  (the shared module sits one folder up)
+    BUILDER, REQUEST_TIMEOUT, START_TIMEOUT, BrowserAdapter, BrowserError, serve, shown)
 
 NOT_INSTALLED = "firefox not installed: run tools/setup-engines --with-browsers (apt-get install firefox-esr)"
 TIMING_BASE = ("in-page performance.now() around a batch of forced layouts: style invalidation + style recalc + "
@@ -126,13 +106,6 @@ PREFS = {
     "dom.max_script_run_time": 0,
     "dom.max_chrome_script_run_time": 0,
 }
-START_TIMEOUT = 60.0
-REQUEST_TIMEOUT = 900.0  # the harness bounds requests itself; this only keeps a wedged browser from hanging us
-LAYOUT_TIMEOUT = 120.0
-
-
-class BrowserError(Exception):
-    """The browser died, hung or threw: the browser is replaced, and the request tried once more (Adapter.attempt)."""
 
 
 def find_firefox() -> str | None:
@@ -163,7 +136,7 @@ class Browser:
                 timeout=START_TIMEOUT)["capabilities"]
             self.version = capabilities.get("browserVersion", "?")
             self.call("WebDriver:Navigate", {"url": PAGE_URL}, timeout=START_TIMEOUT)
-            with open(os.path.join(CHROMIUM_DIR, "builder.js")) as file:
+            with open(BUILDER) as file:
                 builder = file.read()
             # A script's own `globalThis` does not outlive its ExecuteScript call; the page's `window` does.
             if builder.count("globalThis.ristretto = ") != 1:
@@ -298,152 +271,17 @@ return step;
 """
 
 
-# MARK: Operations (the Chromium adapter's, with Firefox's words)
-
-
-def page_result(tree, result):
-    """A builder result, or the refusal it reports (a value Gecko's CSS parser did not accept)."""
-    if isinstance(result, dict) and "rejected" in result:
-        details = result["rejected"]
-        index = details.get("index", -1)
-        where = "$.case.viewport" if index < 0 else tree.json_paths[index]
-        raise Refusal(f"{where}: Firefox rejected {details.get('property')}: {details.get('value')}")
-    return result
-
-
-def layout_op(adapter: Adapter, request: dict) -> dict:
-    if request.get("rounding", False) is not False:
-        refuse("$.rounding", "Firefox always lays out in 1/60 px app units; its rounding cannot be switched")
-    tree = common.Tree(request)
-    if "resize" in request and "change" in request:
-        refuse("$.change", "a layout request carries one change: resize or change, not both")
-    change = None
-    if "resize" in request:
-        change = {"index": -1, "width": px(common.number(request["resize"], "$.resize"))}
-    elif "change" in request:
-        details = request["change"]
-        if not isinstance(details, dict) or set(details) != {"path", "content"}:
-            refuse("$.change", f'expected {{"path":[…],"content":{{"width","height"}}}}, got {shown(details)}')
-        index = tree.leaf(details["path"], "$.change.path")
-        width, height = common.Tree.content_size(details["content"], "$.change.content")
-        change = {"index": index, "width": px(width), "height": px(height)}
-    numbers = page_result(tree, adapter.run("layout", tree.viewport_css(), tree.description, change,
-                                            timeout=LAYOUT_TIMEOUT))
-    if not isinstance(numbers, list) or len(numbers) != 4 * len(tree.paths):
-        raise Refusal(f"firefox: the builder answered {shown(numbers)}")
-    return {"frames": tree.frames(numbers)}
-
-
-def bench_op(adapter: Adapter, request: dict) -> dict:
-    tree = common.Tree(request)
-    iterations = request.get("iterations")
-    if isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1:
-        refuse("$.iterations", f"expected a positive integer, got {shown(iterations)}")
-    if request.get("rounding", False) is not False:
-        refuse("$.rounding", "rounding is for layout requests only")
-    mode = request.get("mode")
-    if mode == "fresh":
-        result = page_result(tree, adapter.run("fresh", tree.viewport_css(), tree.description, iterations))
-    elif mode in ("relayout", "resize"):
-        if mode == "relayout":
-            base = tree.viewport[0] if tree.viewport[0] is not None else UNBOUNDED_RELAYOUT_WIDTH
-            widths = [base + 1] + [base if step % 2 == 0 else base + 1 for step in range(iterations)]
-        else:
-            widths = request.get("widths")
-            if not isinstance(widths, list) or len(widths) != iterations + 1:
-                refuse("$.widths", f"expected iterations + 1 = {iterations + 1} viewport widths, got {shown(widths)}")
-            widths = [common.number(value, f"$.widths[{step}]") for step, value in enumerate(widths)]
-        result = page_result(tree, adapter.run("changes", tree.viewport_css(widths[0]), tree.description, -1,
-                                               [px(value) for value in widths[1:]]))
-    elif mode == "incremental":
-        details = request.get("change")
-        if not isinstance(details, dict) or set(details) != {"path", "widths"}:
-            refuse("$.change", f'expected {{"path":[…],"widths":[…]}}, got {shown(details)}')
-        index = tree.leaf(details["path"], "$.change.path")
-        if tree.contents[index] is None:
-            refuse("$.change.path", f"the leaf at {json.dumps(details['path'])} has no content to change the width of")
-        widths = details["widths"]
-        if not isinstance(widths, list) or not widths:
-            refuse("$.change.widths", f"expected a non-empty array of widths, got {shown(widths)}")
-        widths = [common.number(value, f"$.change.widths[{step}]") for step, value in enumerate(widths)]
-        values = [px(widths[step % len(widths)]) for step in range(iterations)]
-        result = page_result(tree, adapter.run("changes", tree.viewport_css(), tree.description, index, values))
-    else:
-        refuse("$.mode", f'expected "fresh", "relayout", "resize" or "incremental", got {shown(mode)}')
-    size = (result["rootWidth"], result["rootHeight"])
-    if not all(isinstance(value, (int, float)) and math.isfinite(value) and value >= 0 for value in size):
-        raise Refusal(f"firefox: invalid root size after layout: {size}")
-    return {"nanosPerLayout": result["nanosPerLayout"], "iterations": iterations, "rootWidth": size[0],
-            "rootHeight": size[1]}
-
-
-class Adapter:
-    """The request loop's state: the browser, started on first use and again after it fails."""
-
-    def __init__(self):
-        self.executable = find_firefox()
-        self.browser: Browser | None = None
-
-    def handle(self, line: str) -> dict:
-        """The reply to one request line. A request is checked whole before the browser sees any of it, so a
-        refusal never starts or touches the browser."""
-        try:
-            request = common.parse_request(line)
-            if self.executable is None:
-                return {"error": NOT_INSTALLED}
-            op = request.get("op")
-            if op == "info":
-                browser = self.attempt(lambda browser: browser)
-                step = browser.resolution_ms * 1e3
-                timing = f"{TIMING_BASE}; performance.now() resolution {step:g} µs (privacy.reduceTimerPrecision off)"
-                return {"name": "firefox", "version": f"Firefox {browser.version}", "timing": timing,
-                        "properties": list(VOCABULARY)}
-            if op == "layout":
-                return layout_op(self, request)
-            if op == "bench":
-                return bench_op(self, request)
-            return {"error": f'$.op: unknown op {shown(op)} (expected info, layout or bench)'}
-        except Refusal as refusal:
-            return {"error": str(refusal)}
-
-    def attempt(self, action):
-        """`action(browser)`, in a new browser if the first attempt fails in the browser (a crash, a hang): every op
-        is idempotent. A second failure is the answer."""
-        for attempt in (1, 2):
-            try:
-                if self.browser is None:
-                    self.browser = Browser(self.executable)
-                return action(self.browser)
-            except (BrowserError, OSError, ValueError, KeyError, TypeError) as error:
-                self.restart()
-                if attempt == 2:
-                    raise Refusal(f"firefox: {error}") from None
-
-    def run(self, function: str, *arguments, timeout: float = REQUEST_TIMEOUT):
-        return self.attempt(lambda browser: browser.run(function, *arguments, timeout=timeout))
-
-    def restart(self):
-        if self.browser is not None:
-            self.browser.close()
-            self.browser = None
+def describe(browser) -> dict:
+    """The version and what the bench figure includes, with the clock's step as measured in the page."""
+    step = browser.resolution_ms * 1e3
+    return {"version": f"Firefox {browser.version}",
+            "timing": f"{TIMING_BASE}; performance.now() resolution {step:g} µs (privacy.reduceTimerPrecision off)"}
 
 
 def main():
-    sys.setrecursionlimit(20_000)  # json.loads of a case nested a thousand elements deep
-    adapter = Adapter()
-
-    def stop(signum, frame):
-        raise SystemExit(128 + signum)  # runs the finally below: the browser's process group is ended
-
-    for signum in (signal.SIGTERM, signal.SIGHUP, signal.SIGINT):
-        signal.signal(signum, stop)
-    try:
-        for line in sys.stdin:
-            if line.strip():
-                sys.stdout.write(json.dumps(adapter.handle(line)) + "\n")
-                sys.stdout.flush()
-    finally:
-        adapter.restart()
+    serve(BrowserAdapter(
+        "firefox", find_firefox(), NOT_INSTALLED, Browser, describe,
+        rounding_refusal="Firefox always lays out in 1/60 px app units; its rounding cannot be switched"))
 
 
 if __name__ == "__main__":
