@@ -133,7 +133,7 @@ public struct PeerConformance: Sendable {
         }
         return .success(
             EngineColumn(
-                engine: peer.name, version: info.name == peer.name ? info.version : "\(info.name) \(info.version)",
+                engine: peer.name, version: info.label(peer: peer.name),
                 results: identifiers.map { judge($0, with: peer) }))
     }
 

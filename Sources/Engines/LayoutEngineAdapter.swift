@@ -66,6 +66,10 @@ public struct EngineInfo: Hashable, Sendable, Codable {
         self.timing = timing
         self.coreTiming = coreTiming
     }
+
+    /// The engine and its version as reports and `source.engines` write them: the version alone when the adapter
+    /// answers under the peer's own name (`chromium` → `Chromium 156.0.8078.108`), else `<name> <version>`.
+    public func label(peer: String) -> String { name == peer ? version : "\(name) \(version)" }
 }
 
 /// One bench request's mode with the schedule the harness computed for it (peer protocol `bench`).

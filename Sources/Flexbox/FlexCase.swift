@@ -16,6 +16,9 @@ public struct FlexCase: CaseDefinition, Codable, Hashable {
     public var tolerance: Tolerance
     /// Which engines answered `expect`, and how the case was made.
     public var source: FlexCaseSource?
+    /// An interop case's answers: each browser's own frames, where the browsers disagree, so the case has no
+    /// `expect` (docs/flex-case-format.md "Interop cases"). Nil for every other case.
+    public var answers: [FlexAnswer]?
 
     public init(name: String, viewport: FlexViewport = FlexViewport(), root: FlexElement) {
         self.name = name
@@ -25,9 +28,10 @@ public struct FlexCase: CaseDefinition, Codable, Hashable {
         self.expect = nil
         self.tolerance = .exact
         self.source = nil
+        self.answers = nil
     }
 
-    enum CodingKeys: String, CodingKey, CaseIterable { case viewport, root, source }
+    enum CodingKeys: String, CodingKey, CaseIterable { case viewport, root, source, answers }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.caseContainer(keyedBy: CodingKeys.self, kind: "flex")
@@ -39,6 +43,20 @@ public struct FlexCase: CaseDefinition, Codable, Hashable {
         root = try container.decode(FlexElement.self, forKey: .root)
         source = try container.decodeIfPresent(FlexCaseSource.self, forKey: .source)
         expect = try decoder.container(keyedBy: CaseCommonKey.self).decodeIfPresent(BoxFrames.self, forKey: .expect)
+        answers = try container.decodeIfPresent([FlexAnswer].self, forKey: .answers)
+        if let answers {
+            guard expect == nil else {
+                throw container.invalidValue(
+                    "an interop case has 'answers' instead of 'expect', not both", at: .answers)
+            }
+            guard !answers.isEmpty else { throw container.invalidValue("answers must not be empty", at: .answers) }
+            var seen: Set<String> = []
+            for (index, answer) in answers.enumerated() where !seen.insert(answer.engine).inserted {
+                let path = container.codingPath + [CodingKeys.answers, AnyCodingKey(intValue: index)]
+                throw DecodingError.dataCorrupted(
+                    .init(codingPath: path, debugDescription: "engine '\(answer.engine)' answers twice"))
+            }
+        }
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -48,6 +66,27 @@ public struct FlexCase: CaseDefinition, Codable, Hashable {
         try container.encode(viewport, forKey: .viewport)
         try container.encode(root, forKey: .root)
         try container.encodeIfPresent(source, forKey: .source)
+        try container.encodeIfPresent(answers, forKey: .answers)
+    }
+}
+
+/// One engine's frames for an interop case: `{"engine": "Firefox 153.7.0", "frames": […]}`, the engine named with
+/// its version as in `source.engines`, the frames as in `expect`.
+public struct FlexAnswer: Codable, Hashable, Sendable {
+    public var engine: String
+    public var frames: [BoxFrame]
+
+    public init(engine: String, frames: [BoxFrame]) {
+        self.engine = engine
+        self.frames = frames
+    }
+
+    enum CodingKeys: String, CodingKey, CaseIterable { case engine, frames }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
+        engine = try container.decodeNonEmpty(.engine)
+        frames = try container.decode([BoxFrame].self, forKey: .frames)
     }
 }
 

@@ -19,15 +19,28 @@ struct GentestCommand: ParsableCommand {
             lay each out with the reference; exit 1 when an answer changed. --fuzz: compare the reference with \
             Yoga and Taffy on generated cases and shrink every disagreement. --fuzz-flex: lay out generated flex \
             cases with Chromium (the oracle), Yoga and Taffy, count refusals by reason, and shrink every \
-            disagreement with Chromium to a minimal flex case in --findings. See docs/gentest.md.
+            disagreement with Chromium to a minimal flex case in --findings. --flex: lay out generated flex cases 0 \
+            to --cases - 1 with Chromium, Firefox and WebKit; write each case they agree on to \
+            --out/<family>/<name>.json (default golden/flex) and each they disagree on, with every answer, to \
+            --interop/<family>/; with --check, ask each browser again and name the one whose answer changed. See \
+            docs/gentest.md.
             """)
 
     @Option(help: "The generator's seed (at most 2^53, so that it is exact in JSON).")
     var seed: UInt64 = 1
     @Option(help: "How many cases to keep (generation stops after 20 × count attempts).")
     var count: Int = 1000
-    @Option(help: "The corpus folder.")
-    var out: String = "golden/chrome"
+    @Option(help: "The corpus folder (default golden/chrome; with --flex, golden/flex).")
+    var out: String?
+    @Flag(
+        help:
+            "Generate the flex corpus that Chromium, Firefox and WebKit confirm (--cases N generated), or with --check ask each browser again."
+    )
+    var flex = false
+    @Option(help: "--flex: the interop suite, where the cases the browsers disagree on go.")
+    var interop: String = "golden/interop"
+    @Option(help: "--flex: generate (or check) only shard I of N (1-based): the cases whose index is I - 1 modulo N.")
+    var shard: String?
     @Flag(help: "Check every case in --out against Chromium (when installed) and the reference instead of generating.")
     var check = false
     @Flag(help: "Differential fuzzing: reference vs. Yoga vs. Taffy on generated cases (see --seconds, --cases).")
@@ -37,7 +50,10 @@ struct GentestCommand: ParsableCommand {
     var fuzzFlex = false
     @Option(help: "--fuzz, --fuzz-flex: stop after this many seconds.")
     var seconds: Double?
-    @Option(help: "--fuzz, --fuzz-flex: stop after this many cases (default 300 when --seconds is not given).")
+    @Option(
+        help:
+            "--fuzz, --fuzz-flex: stop after this many cases (default 300 when --seconds is not given); --flex: generate cases 0 to N - 1."
+    )
     var cases: Int?
     @Option(
         help:
@@ -50,6 +66,9 @@ struct GentestCommand: ParsableCommand {
     var chromium: String?
     @Option(help: "Where the Yoga and Taffy adapters live (default: tools/engines/.local/bin of this checkout).")
     var enginesDirectory: String?
+
+    /// The corpus folder: `--out`, or the default of the mode.
+    var folder: String { out ?? (flex ? "golden/flex" : "golden/chrome") }
 
     /// Checked in `run`, not `validate`, so the message has the CLI's `error: FILE: message` form.
     func checkOptions() throws(InputError) {
@@ -65,6 +84,10 @@ struct GentestCommand: ParsableCommand {
         if fuzzFlex && (check || fuzz) {
             throw InputError(file: "--fuzz-flex", message: "--fuzz-flex, --fuzz and --check are separate modes")
         }
+        if flex && (fuzz || fuzzFlex) {
+            throw InputError(file: "--flex", message: "--flex, --fuzz and --fuzz-flex are separate modes")
+        }
+        if shard != nil && !flex { throw InputError(file: "--shard", message: "--shard is for --flex runs") }
         guard shrinkBudget >= 0 else {
             throw InputError(file: "--shrink-budget", message: "expected a number ≥ 0, got \(shrinkBudget)")
         }
@@ -72,6 +95,7 @@ struct GentestCommand: ParsableCommand {
 
     func run() throws {
         try checkOptions()
+        if flex { return check ? try runFlexCheck() : try runFlexGenerate() }
         if fuzzFlex { return try runFuzzFlex() }
         if fuzz { return try runFuzz() }
         if check { return try runCheck() }
@@ -89,13 +113,13 @@ struct GentestCommand: ParsableCommand {
                 engine: "chromium", version: version, generator: "gentest", seed: seed,
                 profile: generated.profile.rawValue)
             try AtomicFile.write(
-                Data(try Gentest.corpusFile(kept, source: source).utf8), to: "\(out)/\(generated.name).json")
+                Data(try Gentest.corpusFile(kept, source: source).utf8), to: "\(folder)/\(generated.name).json")
             written.insert(generated.name + ".json")
         }
         let stale = try removeStale(keeping: written)
         print("oracle: \(version)")
         print(tally.summary)
-        if stale > 0 { print("removed \(stale) stale generated cases from \(out)") }
+        if stale > 0 { print("removed \(stale) stale generated cases from \(folder)") }
         for disagreement in tally.disagreements {
             print("disagreement \(disagreement.name): " + disagreement.lines.prefix(5).joined(separator: "; "))
         }
@@ -104,10 +128,10 @@ struct GentestCommand: ParsableCommand {
 
     /// Deletes the corpus files of earlier runs that this run did not write (only those `gentest` generated).
     func removeStale(keeping written: Set<String>) throws -> Int {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: out)) ?? []
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
         var removed = 0
         for name in names where name.hasSuffix(".json") && !written.contains(name) {
-            let path = out + "/" + name
+            let path = folder + "/" + name
             guard let data = FileManager.default.contents(atPath: path),
                 let document = try? CanonicalJSON(parsing: data),
                 document["source"]?["generator"] == .string("gentest")
@@ -121,7 +145,7 @@ struct GentestCommand: ParsableCommand {
     // MARK: Check
 
     func runCheck() throws {
-        let corpus = try Gentest.readCorpus(out)
+        let corpus = try Gentest.readCorpus(folder)
         let oracle = try chromiumEngine(required: false)
         let version = try oracle?.info().version
         var referenceFailures = 0
@@ -199,7 +223,7 @@ struct GentestCommand: ParsableCommand {
             candidate.expect = BoxFrames(frames: frames)
             let source = Gentest.Source(
                 engine: "chromium", version: try oracle.info().version, generator: "fuzz", seed: seed, profile: "fuzz")
-            let path = "\(out)/\(candidate.name).json"
+            let path = "\(folder)/\(candidate.name).json"
             try AtomicFile.write(Data(try Gentest.corpusFile(candidate, source: source).utf8), to: path)
             return path
         }

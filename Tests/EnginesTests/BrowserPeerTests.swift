@@ -5,8 +5,10 @@ import Testing
 
 @testable import Engines
 
-/// Each browser peer, live, on the hand-checked CSS corpus (golden/flex): the browsers are CSS, so each must pass
-/// every case, and the answers are judged at the browser's own resolution. Skipped, with the install line, for a
+/// Each browser peer, live, on the CSS corpus (golden/flex): the hand-checked cases and one generated case in 50 of
+/// every family (the whole corpus is `conform --engine chromium,firefox,webkit` and `gentest --flex --check`, minutes
+/// rather than seconds). The browsers are CSS and the generated cases are their consensus, so each must pass every
+/// case, judged at its own resolution; a failure is a flaky or changed answer. Skipped, with the install line, for a
 /// browser that is not installed (tools/setup-engines --with-browsers).
 @Suite(.serialized) struct BrowserPeerTests {
     static let directory = TestSupport.repositoryRoot + "/tools/engines/.local/bin"
@@ -21,6 +23,11 @@ import Testing
     static func installed(_ name: String) -> Bool { (try? peer(name))?.adapter.isInstalled ?? false }
 
     @Test(
+        .enabled(if: installed("chromium"), "chromium not installed: run tools/setup-engines --with-chromium"),
+        arguments: ["chromium"])
+    func chromiumPassesTheFlexCorpus(engine: String) throws { try passesTheFlexCorpus(engine) }
+
+    @Test(
         .enabled(if: installed("firefox"), "firefox not installed: run tools/setup-engines --with-browsers"),
         arguments: ["firefox"])
     func firefoxPassesTheFlexCorpus(engine: String) throws { try passesTheFlexCorpus(engine) }
@@ -30,10 +37,18 @@ import Testing
         arguments: ["webkit"])
     func webkitPassesTheFlexCorpus(engine: String) throws { try passesTheFlexCorpus(engine) }
 
+    /// A hand-checked flex case (`flex/<name>`), or a generated one (`flex/<family>/<family>-<index>`) whose index is
+    /// a multiple of 50.
+    static func isSampled(_ identifier: String) -> Bool {
+        let parts = identifier.split(separator: "/")
+        guard parts.first == "flex" else { return false }
+        if parts.count == 2 { return true }
+        return parts.last?.split(separator: "-").last.flatMap { Int($0) }.map { $0 % 50 == 0 } ?? false
+    }
+
     func passesTheFlexCorpus(_ name: String) throws {
-        let identifiers = try CaseSelection.discover(golden: TestSupport.goldenDirectory).filter {
-            $0.hasPrefix("flex/")
-        }
+        let identifiers = try CaseSelection.discover(golden: TestSupport.goldenDirectory).filter(Self.isSampled)
+        #expect(identifiers.count > 150)
         let peer = try Self.peer(name)
         let expectations = try EngineExpectations.load(directory: TestSupport.goldenDirectory + "/expectations")
         let conformance = PeerConformance(golden: TestSupport.goldenDirectory, knownDifferences: expectations)
@@ -44,5 +59,64 @@ import Testing
             failures == [], "a browser failing the CSS corpus, beyond its known failures, is a flaky or wrong answer")
         #expect(column.tally().refused == 0, "a browser refuses nothing of the vocabulary")
         #expect(column.tally().passed + column.tally().known == identifiers.count)
+    }
+}
+
+/// A browser adapter that is killed outright (SIGKILL: no cleanup runs) still takes its browser with it: the group
+/// watchdog of tools/engines/browser_common.py ends the browser's process group, Xvfb included.
+@Suite(.serialized) struct BrowserCleanupTests {
+    /// The process groups of `pid`'s children (each browser runs in a group of its own).
+    static func childGroups(of pid: Int32) -> Set<Int32> {
+        Set(processStats().filter { $0.parent == pid }.map(\.group))
+    }
+
+    /// Every process's parent and group, from /proc/PID/stat (the fields after the command's closing parenthesis).
+    static func processStats() -> [(pid: Int32, parent: Int32, group: Int32)] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return names.compactMap { name in
+            guard let pid = Int32(name),
+                let text = try? String(contentsOfFile: "/proc/\(name)/stat", encoding: .utf8),
+                let close = text.lastIndex(of: ")")
+            else { return nil }
+            let fields = text[text.index(after: close)...].split(separator: " ")
+            guard fields.count > 3, let parent = Int32(fields[1]), let group = Int32(fields[2]) else { return nil }
+            return (pid, parent, group)
+        }
+    }
+
+    @Test(
+        .enabled(
+            if: BrowserPeerTests.installed("firefox") && BrowserPeerTests.installed("webkit"),
+            "firefox or webkit not installed: run tools/setup-engines --with-browsers"),
+        arguments: ["firefox", "webkit"])
+    func aKilledAdapterLeavesNoBrowserBehind(engine: String) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: BrowserPeerTests.directory + "/\(engine)-adapter")
+        let input = Pipe()
+        let output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // The launcher script execs the adapter, so the process is the adapter itself; `info` starts the browser.
+        input.fileHandleForWriting.write(Data(#"{"op":"info"}"#.utf8 + [10]))
+        var reply = Data()
+        while !reply.contains(10) {
+            let chunk = output.fileHandleForReading.availableData
+            guard !chunk.isEmpty else { break }
+            reply.append(chunk)
+        }
+        #expect(String(decoding: reply, as: UTF8.self).contains(#""version""#))
+        let groups = Self.childGroups(of: process.processIdentifier)
+        #expect(!groups.isEmpty, "the adapter started its browser")
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        let deadline = Date().addingTimeInterval(10)
+        var left = Self.processStats().filter { groups.contains($0.group) }
+        while !left.isEmpty && Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.1)
+            left = Self.processStats().filter { groups.contains($0.group) }
+        }
+        #expect(left.isEmpty, "processes of the browser's group outlived the adapter: \(left.map(\.pid))")
     }
 }

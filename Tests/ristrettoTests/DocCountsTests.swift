@@ -60,11 +60,10 @@ import Testing
         }
     }()
 
-    /// The number of cases in golden/`suite`: its `*.json` files, dot files aside; nil when there is no such folder.
+    /// The number of cases in golden/`suite`, its family folders included (as `conform` finds them); nil when there
+    /// is no such folder.
     static func caseCount(_ suite: String) -> Int? {
-        let folder = TestSupport.goldenDirectory + "/" + suite
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return nil }
-        return names.filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.count
+        (try? CaseSelection.discover(golden: TestSupport.goldenDirectory + "/" + suite))?.count
     }
 
     /// The suites: every folder of golden/ that holds a case.

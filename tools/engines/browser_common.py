@@ -15,6 +15,7 @@ import math
 import os
 import re
 import signal
+import subprocess
 import sys
 
 # builder.js: the in-page half every browser peer injects once (it lives with the Chromium adapter, its first user).
@@ -567,6 +568,34 @@ class BrowserAdapter:
         if self.browser is not None:
             self.browser.close()
             self.browser = None
+
+
+class GroupWatchdog:
+    """Ends a browser's process group when this adapter ends, however it ends: a SIGKILLed adapter runs no cleanup,
+    so a small shell in a session of its own waits on a pipe whose only write end this process holds. The kernel
+    closes that end when the adapter dies, the shell reads end-of-file and kills the group; `dismiss` (after the
+    adapter ended the group itself) sends a line instead, and the shell exits without killing anything."""
+
+    def __init__(self, group: int):
+        read_end, self.write_end = os.pipe()  # not inherited by later children (Python's pipes are non-inheritable)
+        self.process = subprocess.Popen(
+            ["/bin/sh", "-c", f'if read -r line; then exit 0; fi; kill -KILL "-{group}" 2>/dev/null'],
+            stdin=read_end, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+        os.close(read_end)
+
+    def dismiss(self):
+        if self.write_end is None:
+            return
+        try:
+            os.write(self.write_end, b"done\n")
+            os.close(self.write_end)
+        except OSError:
+            pass
+        self.write_end = None
+        try:
+            self.process.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
 
 
 def serve(adapter: BrowserAdapter):

@@ -28,7 +28,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 from browser_common import (  # noqa: E402  (the shared module sits one folder up)
-    BUILDER, REQUEST_TIMEOUT, START_TIMEOUT, BrowserAdapter, BrowserError, serve, shown)
+    BUILDER, REQUEST_TIMEOUT, START_TIMEOUT, BrowserAdapter, BrowserError, GroupWatchdog, serve, shown)
 
 NOT_INSTALLED = "firefox not installed: run tools/setup-engines --with-browsers (apt-get install firefox-esr)"
 TIMING_BASE = ("in-page performance.now() around a batch of forced layouts: style invalidation + style recalc + "
@@ -126,6 +126,7 @@ class Browser:
             self.process = subprocess.Popen(
                 [executable, "--headless", "--marionette", "--no-remote", "--profile", self.profile, "about:blank"],
                 stdin=subprocess.DEVNULL, stdout=log, stderr=log, env=environment, start_new_session=True)
+        self.watchdog = GroupWatchdog(self.process.pid)  # the group goes with the adapter, even a SIGKILLed one
         self.socket = None
         self.buffer = b""
         self.next_id = 0
@@ -255,6 +256,7 @@ class Browser:
             self.process.wait(timeout=5)
         except subprocess.TimeoutExpired:
             pass
+        self.watchdog.dismiss()
         shutil.rmtree(self.profile, ignore_errors=True)
 
 
