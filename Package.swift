@@ -69,15 +69,16 @@ let package = Package(
                 .product(name: "Subprocess", package: "swift-subprocess"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ]),
-        /// Timing: the benchmark workloads, the harness that runs every engine on them, and its reports.
-        .target(name: "Benchmarking", dependencies: ["LayoutCore", "BoxLayout", "Engines", "CanonicalJSON"]),
+        /// Timing: the benchmark workloads (and case files as workloads), the harness that runs every engine on them,
+        /// and its reports.
+        .target(name: "Benchmarking", dependencies: ["LayoutCore", "BoxLayout", "Flexbox", "Engines", "CanonicalJSON"]),
         /// Case generation: the coincident subset, the Chrome-answered corpus, shrinking and differential fuzzing.
         .target(
             name: "Gentest",
             dependencies: ["LayoutCore", "BoxLayout", "Flexbox", "Conformance", "Engines", "CanonicalJSON"]),
-        /// Importers: other projects' fixture suites (Taffy's XML and HTML, Yoga's gentest HTML, WPT check-layout) as
-        /// flex cases, answered by a browser where the suite records no answer.
-        .target(name: "Importers", dependencies: ["LayoutCore", "Flexbox", "Engines", "CanonicalJSON"]),
+        /// Importers: other projects' fixture suites (Taffy's XML and HTML, Yoga's gentest HTML, WPT check-layout) and
+        /// Yoga's captured app layouts as flex cases, answered by a browser where the suite records no answer.
+        .target(name: "Importers", dependencies: ["LayoutCore", "Flexbox", "Conformance", "Engines", "CanonicalJSON"]),
         /// The command-line interface; its commands and output formats are a contract (docs/cli.md).
         .executableTarget(
             name: "ristretto",
@@ -122,7 +123,7 @@ let package = Package(
             ]),
         .testTarget(name: "BenchmarkingTests", dependencies: ["Benchmarking", "Engines", "BoxLayout", "LayoutCore"]),
         .testTarget(
-            name: "GentestTests", dependencies: ["Gentest", "Engines", "BoxLayout", "LayoutCore", "CanonicalJSON", "TestSupport"]),
+            name: "GentestTests", dependencies: ["Gentest", "Engines", "BoxLayout", "LayoutCore", "CanonicalJSON", "Flexbox", "TestSupport"]),
         .testTarget(name: "ImportersTests", dependencies: ["Importers", "Flexbox", "LayoutCore", "TestSupport"]),
         .testTarget(name: "ristrettoTests", dependencies: ["ristretto", "Conformance", "TestSupport"]),
     ]

@@ -9,9 +9,10 @@ public enum ReportFormat: String, Hashable, Sendable, CaseIterable {
 
 extension BenchmarkReport {
     /// The report in `format`. Table and markdown open with what each engine is and what its figures include, then
-    /// give one table per shape and mode, with every engine's median ± IQR in microseconds and its ratio to the
-    /// reference, each table followed by the timing note of every peer in it; json follows the CLI contract; csv
-    /// has one row per result.
+    /// give one table per shape and mode (a case run: per mode, one row per case, then the geometric means), with
+    /// every engine's median ± IQR in microseconds and its ratio to the reference (a case run: to its baseline), each
+    /// table followed by the timing note of every peer in it; json follows the CLI contract; csv has one row per
+    /// result. **A ratio against a figure timed through Python is marked `†` in its own cell** (`pythonMark`).
     public func formatted(_ format: ReportFormat) throws -> String {
         switch format {
         case .table:
@@ -31,24 +32,42 @@ extension BenchmarkReport {
     }
 
     /// `engine,shape,size,mode,microsecondsPerLayout,spread,ratioToReference,engineVersion,engineTiming,
-    /// coreMicrosecondsPerLayout`, one row per result (the last column empty where the engine has no core figure);
-    /// text fields are quoted when they hold a comma, a quote or a line break (RFC 4180).
+    /// coreMicrosecondsPerLayout,viaPython`, one row per result (`coreMicrosecondsPerLayout` empty where the engine
+    /// has no core figure, `viaPython` `true` where the ratio is against a figure timed through Python); a case run
+    /// has `case,nodes` for `shape,size` and `ratioToBaseline`. Text fields are quoted when they hold a comma, a
+    /// quote or a line break (RFC 4180).
     public func csvText() -> String {
+        let columns = baseline == nil ? "shape,size,mode" : "case,nodes,mode"
+        let ratioColumn = baseline == nil ? "ratioToReference" : "ratioToBaseline"
         var lines = [
-            "engine,shape,size,mode,microsecondsPerLayout,spread,ratioToReference,engineVersion,engineTiming,"
-                + "coreMicrosecondsPerLayout"
+            "engine,\(columns),microsecondsPerLayout,spread,\(ratioColumn),engineVersion,engineTiming,"
+                + "coreMicrosecondsPerLayout,viaPython"
         ]
         for result in results {
-            let ratio = ratioToReference(result).map { "\($0)" } ?? ""
+            let ratio = ratio(result).map { "\($0)" } ?? ""
             let detail = details(of: result.engine)
             lines.append(
                 [
-                    result.engine, result.shape.rawValue, "\(result.size)", result.mode.rawValue,
-                    "\(result.microsecondsPerLayout)", "\(result.spread)", ratio, detail?.version ?? "",
-                    detail?.timing ?? "", result.coreMicrosecondsPerLayout.map { "\($0)" } ?? "",
+                    result.engine, result.caseName ?? result.shape?.rawValue ?? "", "\(result.size)",
+                    result.mode.rawValue, "\(result.microsecondsPerLayout)", "\(result.spread)", ratio,
+                    detail?.version ?? "", detail?.timing ?? "", result.coreMicrosecondsPerLayout.map { "\($0)" } ?? "",
+                    ratioIsPythonBound(result.engine) ? "true" : "",
                 ].map(Self.csvField).joined(separator: ","))
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The mark of a ratio against a figure timed through Python, in the ratio's own cell: "†", or "".
+    public func pythonMark(_ engine: String) -> String { ratioIsPythonBound(engine) ? "†" : "" }
+
+    /// The line under every table with a mark: which engines are timed through Python, and what that means.
+    func pythonFootnote(_ engines: [String]) -> [String] {
+        let bound = engines.filter(isPythonBound)
+        guard !bound.isEmpty, engines.contains(where: ratioIsPythonBound) else { return [] }
+        return [
+            "† timed via Python (\(bound.joined(separator: ", "))): the figure and every ratio against it measure "
+                + "Python and the binding as much as the engine; not the engine's own speed"
+        ]
     }
 
     static func csvField(_ text: String) -> String {
@@ -59,23 +78,32 @@ extension BenchmarkReport {
     /// The `info` of the engine named `engine` in this run.
     func details(of engine: String) -> EngineInfo? { machine.engineDetails.first { $0.name == engine } }
 
-    /// One line per engine: "yoga: pyyoga 0.1.0 (static Yoga core); figures: native C++; …", and what its core
-    /// figure includes where it has one.
+    /// One line per engine: "yoga: Yoga 3.2.1 (pyyoga 0.1.0 static core); figures: native C++; …", and what its
+    /// core figure includes where it has one; a case run then names its baseline.
     private func enginesText(prefix: String) -> String {
         engines.map { engine in
             let detail = details(of: engine)
             return prefix + engine + ": " + (detail?.version ?? "unknown version")
                 + (detail?.timing.map { "; figures: " + $0 } ?? "") + (detail?.coreTiming.map { "; core: " + $0 } ?? "")
                 + "\n"
-        }.joined()
+        }.joined() + (baseline.map { (prefix == "- " ? prefix : "") + "baseline: \($0)\n" } ?? "")
+    }
+
+    /// "yoga = Yoga 3.2.1 (pyyoga 0.1.0 static core); figures: native C++, …": a peer's name, the engine inside it
+    /// and what its figures include, under every table it appears in.
+    private func figuresNote(_ engine: String) -> String? {
+        guard let detail = details(of: engine) else { return nil }
+        return "\(engine) = \(detail.version)" + (detail.timing.map { "; figures: " + $0 } ?? "")
     }
 
     private func notesText(prefix: String) -> String {
         notes.isEmpty ? "" : "\n" + notes.map { prefix + $0 + "\n" }.joined()
     }
 
-    /// One grid per shape and mode: a size column, then per engine its cost and (for peers) the ratio.
+    /// One grid per shape and mode: a size column, then per engine its cost and (for peers) the ratio; for a case
+    /// run, `caseGrids()`.
     func grids() -> [Grid] {
+        if baseline != nil { return caseGrids() }
         let engines = self.engines
         var grids: [Grid] = []
         for shape in BenchShape.allCases {
@@ -88,7 +116,7 @@ extension BenchmarkReport {
                 }
                 var header = [shape.sizeLabel]
                 for engine in engines {
-                    header.append("\(engine) µs")
+                    header.append("\(engine) µs" + (isPythonBound(engine) ? "†" : ""))
                     if withCore.contains(engine) { header.append("\(engine) core µs") }
                     if engine != "reference" && engines.contains("reference") { header.append("\(engine)/ref") }
                 }
@@ -104,16 +132,16 @@ extension BenchmarkReport {
                         }
                         if engine != "reference" && engines.contains("reference") {
                             cells.append(
-                                result.flatMap { ratioToReference($0) }.map { String(format: "%.2f×", $0) } ?? "–")
+                                result.flatMap { ratioToReference($0) }.map {
+                                    String(format: "%.2f×", $0) + pythonMark(engine)
+                                } ?? "–")
                         }
                     }
                     return cells
                 }
                 // What each peer's figures include, right under its columns (the reference's note heads the report).
                 let footnotes =
-                    engines.filter { $0 != "reference" }.compactMap { engine in
-                        details(of: engine)?.timing.map { "\(engine) figures: \($0)" }
-                    }
+                    engines.filter { $0 != "reference" }.compactMap(figuresNote) + pythonFootnote(engines)
                     + withCore.map { engine in
                         "\(engine) core: "
                             + (details(of: engine)?.coreTiming
@@ -125,6 +153,82 @@ extension BenchmarkReport {
                         rows: body,
                         footnotes: footnotes))
             }
+        }
+        return grids
+    }
+}
+
+extension BenchmarkReport {
+    /// A case run's tables: per mode, one row per case (its nodes, then per engine its cost, its core figure where
+    /// it has one, and its ratio to the baseline), then the geometric means of the ratios, one row per engine and a
+    /// column per mode ("0.42× (51)": the mean over the 51 cases both timed).
+    func caseGrids() -> [Grid] {
+        let engines = self.engines
+        let base = ratioBase
+        var grids: [Grid] = []
+        var caseNames: [String] = []
+        for result in results {
+            if let name = result.caseName, !caseNames.contains(name) { caseNames.append(name) }
+        }
+        let footnotes = engines.filter { $0 != "reference" }.compactMap(figuresNote) + pythonFootnote(engines)
+        for mode in BenchMode.allCases {
+            let rows = results.filter { $0.mode == mode }
+            guard !rows.isEmpty else { continue }
+            let withCore = engines.filter { engine in
+                rows.contains { $0.engine == engine && $0.coreMicrosecondsPerLayout != nil }
+            }
+            var header = ["case", "nodes"]
+            for engine in engines {
+                header.append("\(engine) µs" + (isPythonBound(engine) ? "†" : ""))
+                if withCore.contains(engine) { header.append("\(engine) core µs") }
+                if engine != base && engines.contains(base) { header.append("\(engine)/\(base)") }
+            }
+            let body = caseNames.compactMap { name -> [String]? in
+                let row = rows.filter { $0.caseName == name }
+                guard let first = row.first else { return nil }
+                var cells = [name, "\(first.size)"]
+                for engine in engines {
+                    let result = row.first { $0.engine == engine }
+                    cells.append(
+                        result.map { String(format: "%.2f ± %.2f", $0.microsecondsPerLayout, $0.spread) } ?? "–")
+                    if withCore.contains(engine) {
+                        cells.append(result?.coreMicrosecondsPerLayout.map { String(format: "%.2f", $0) } ?? "–")
+                    }
+                    if engine != base && engines.contains(base) {
+                        cells.append(
+                            result.flatMap(ratio).map { String(format: "%.2f×", $0) + pythonMark(engine) } ?? "–")
+                    }
+                }
+                return cells
+            }
+            grids.append(
+                Grid(
+                    title: "cases — \(mode.rawValue) (µs per layout, median ± IQR; ratios to \(base))", header: header,
+                    rows: body, footnotes: footnotes))
+        }
+        let means = geometricMeans()
+        let modes = BenchMode.allCases.filter { mode in results.contains { $0.mode == mode } }
+        // Every engine that ran gets a row, one that timed no case too ("–": the notes say why).
+        let ran =
+            machine.engineDetails.map(\.name)
+            + engines.filter { engine in
+                !machine.engineDetails.contains { $0.name == engine }
+            }
+        let rows = ran.filter { $0 != base }.map { engine in
+            [engine]
+                + modes.map { mode in
+                    means.first { $0.engine == engine && $0.mode == mode }.map {
+                        String(format: "%.2f×", $0.ratio) + pythonMark(engine) + " (\($0.workloads))"
+                    } ?? "–"
+                }
+        }
+        if !rows.isEmpty {
+            grids.append(
+                Grid(
+                    title:
+                        "geometric mean of each engine's ratio to \(base) over the cases both timed (how many in brackets)",
+                    header: ["engine"] + modes.map(\.rawValue), rows: rows,
+                    footnotes: ran.compactMap(figuresNote) + pythonFootnote(ran)))
         }
         return grids
     }

@@ -6,6 +6,14 @@ import Foundation
 /// which the depth-1000 tree exceeds.
 public protocol InProcessTimable: LayoutEngineAdapter {
     func time(workload: Workload, mode: BenchMode, options: TimingOptions) throws -> TimingResult
+    /// Times a case file in `mode` (`ristretto bench --case`); by default the engine cannot.
+    func time(case workload: CaseWorkload, mode: BenchMode, options: TimingOptions) throws -> TimingResult
+}
+
+extension InProcessTimable {
+    public func time(case workload: CaseWorkload, mode: BenchMode, options: TimingOptions) throws -> TimingResult {
+        throw EngineError.adapter(engine: name, message: "times the benchmark shapes only, not case files")
+    }
 }
 /// Runs every engine on every workload of `config`, shape by shape and size by size, so all engines see the same
 /// tree in one run. A missing engine is skipped with a note; an engine that refuses a case gets a note; each engine's
@@ -14,19 +22,8 @@ public func runBenchmarks(_ config: BenchmarkConfiguration, engines: [any Layout
     -> BenchmarkReport
 {
     var notes: [String] = []
-    var details: [EngineInfo] = []
     // 1. Keep the engines that answer `info`, under the name the run uses for them.
-    var available: [any LayoutEngineAdapter] = []
-    for engine in engines {
-        do {
-            var info = try engine.info()
-            info.name = engine.name
-            details.append(info)
-            available.append(engine)
-        } catch {
-            notes.append("skipped \(engine.name): \(error)")
-        }
-    }
+    let (available, details) = answeringEngines(engines, notes: &notes)
     var budgets = Dictionary(
         uniqueKeysWithValues: available.map { ($0.name, EngineBudget(limit: config.engineBudget)) })
     var results: [BenchmarkResult] = []
@@ -42,49 +39,30 @@ public func runBenchmarks(_ config: BenchmarkConfiguration, engines: [any Layout
                     )
                     continue
                 }
-                let caseJSON = try workload.tree(for: mode).caseJSON()
-                // The engines take turns, round by round (`BenchmarkConfiguration.rounds`); an engine whose series
-                // stops or fails in a round sits out the rest, and its earlier rounds are dropped with it.
-                var timed: [String: [TimingResult]] = [:]
-                var turns = available.filter {
+                let target = TimingTarget(
+                    workload: workload, mode: mode, caseJSON: try workload.tree(for: mode).caseJSON())
+                let turns = available.filter {
                     !budgets[$0.name]!.shouldSkip(
                         series: SeriesKey(engine: $0.name, shape: shape, mode: mode), size: size,
                         limit: config.perLayoutLimit)
                 }
-                for round in 0..<config.rounds {
-                    for engine in turns {
-                        let series = SeriesKey(engine: engine.name, shape: shape, mode: mode)
-                        let started = ContinuousClock.now
-                        do {
-                            let timing = try time(
-                                engine, workload: workload, caseJSON: caseJSON, mode: mode, config: config,
-                                round: round,
-                                budget: budgets[engine.name]!)
-                            timed[engine.name, default: []].append(timing)
-                        } catch let stop as SeriesStop {
-                            budgets[engine.name]!.stop(
-                                series: series,
-                                reason:
-                                    "\(engine.name) \(shape.rawValue) \(mode.rawValue): stopped at \(shape.sizeLabel) = \(size): \(stop.reason)"
-                            )
-                            timed[engine.name] = nil
-                        } catch {
-                            notes.append("\(engine.name) \(workload.name) \(mode.rawValue): \(error)")
-                            budgets[engine.name]!.stop(
-                                series: series,
-                                reason:
-                                    "\(engine.name) \(shape.rawValue) \(mode.rawValue): stopped at \(shape.sizeLabel) = \(size) after an error"
-                            )
-                            timed[engine.name] = nil
-                        }
-                        budgets[engine.name]!.spend(ContinuousClock.now - started)
+                let (timed, failures) = timeInRounds(turns, target: target, config: config, budgets: &budgets)
+                for (engine, error) in failures {
+                    let series = SeriesKey(engine: engine, shape: shape, mode: mode)
+                    let prefix = "\(engine) \(shape.rawValue) \(mode.rawValue): stopped at \(shape.sizeLabel) = \(size)"
+                    if let stop = error as? SeriesStop {
+                        budgets[engine]!.stop(series: series, reason: "\(prefix): \(stop.reason)")
+                    } else {
+                        notes.append("\(engine) \(workload.name) \(mode.rawValue): \(error)")
+                        budgets[engine]!.stop(series: series, reason: "\(prefix) after an error")
                     }
-                    // A budget spent mid-workload ends the turns but keeps the rounds already timed.
-                    turns.removeAll { timed[$0.name] == nil || budgets[$0.name]!.remaining <= .zero }
                 }
                 for engine in available {
-                    guard let rounds = timed[engine.name], let timing = TimingResult.merged(rounds) else { continue }
-                    results.append(BenchmarkResult(engine: engine.name, workload: workload, mode: mode, timing: timing))
+                    guard let timing = timed[engine.name] else { continue }
+                    results.append(
+                        BenchmarkResult(
+                            engine: engine.name, workload: workload, mode: mode, timing: timing,
+                            viaPython: details.viaPython(engine.name)))
                     budgets[engine.name]!.record(
                         series: SeriesKey(engine: engine.name, shape: shape, mode: mode), size: size,
                         nanos: timing.nanosPerLayout.median)
@@ -93,23 +71,141 @@ public func runBenchmarks(_ config: BenchmarkConfiguration, engines: [any Layout
         }
     }
     for budget in budgets.values { notes.append(contentsOf: budget.stopNotes) }
+    notes.append(contentsOf: callbackNotes(results))
     return BenchmarkReport(
         machine: .current(quick: config.quick, engines: details), results: results, notes: notes)
 }
 
-/// Times one engine on one case for round `round` (its share of the batches, `BenchmarkConfiguration.timing(round:)`):
-/// the full in-process loop, or a calibrated series of adapter bench calls.
+/// The engines that answer `info`, each under the name the run uses for it, and their answers; the others are
+/// skipped with a note.
+func answeringEngines(_ engines: [any LayoutEngineAdapter], notes: inout [String]) -> (
+    [any LayoutEngineAdapter], [EngineInfo]
+) {
+    var available: [any LayoutEngineAdapter] = []
+    var details: [EngineInfo] = []
+    for engine in engines {
+        do {
+            var info = try engine.info()
+            info.name = engine.name
+            details.append(info)
+            available.append(engine)
+        } catch {
+            notes.append("skipped \(engine.name): \(error)")
+        }
+    }
+    return (available, details)
+}
+
+extension [EngineInfo] {
+    /// True for an engine whose `info` says its figures are timed through Python, nil otherwise (the JSON field is
+    /// then left out).
+    func viaPython(_ engine: String) -> Bool? {
+        first { $0.name == engine }?.isPythonBound == true ? true : nil
+    }
+}
+
+/// One line per engine whose adapter counts the leaves it measures through callbacks (Taffy's, in Python;
+/// docs/engines.md): which figures include such callbacks beyond incremental's changed leaf, whose answer changes.
+func callbackNotes(_ results: [BenchmarkResult]) -> [String] {
+    var engines: [String] = []
+    for result in results where result.measuredLeaves != nil && !engines.contains(result.engine) {
+        engines.append(result.engine)
+    }
+    return engines.map { engine in
+        let reported = results.filter { $0.engine == engine && $0.measuredLeaves != nil }
+        let called = reported.filter { ($0.measuredLeaves ?? 0) > ($0.mode == .incremental ? 1 : 0) }
+        var line =
+            "\(engine): \(reported.count - called.count) of \(reported.count) figures without measure callbacks (content leaves given as fixed-size leaves where the adapter checked that they give the same frames)"
+        if !called.isEmpty {
+            let names = called.map { "\($0.workloadName) \($0.mode.rawValue)" }
+            line += "; with them: " + names.prefix(12).joined(separator: ", ")
+            if names.count > 12 { line += ", … (\(names.count) in all)" }
+        }
+        return line
+    }
+}
+
+/// What one engine times on one workload in one mode: the tree as peers receive it, their request schedule, and
+/// how an in-process engine times it.
+struct TimingTarget {
+    var mode: BenchMode
+    var caseJSON: Data
+    var schedule: PeerSchedule
+    var inProcess: (any InProcessTimable, TimingOptions) throws -> TimingResult
+
+    /// A benchmark shape at one size.
+    init(workload: Workload, mode: BenchMode, caseJSON: Data) {
+        self.mode = mode
+        self.caseJSON = caseJSON
+        schedule = PeerSchedule(workload: workload, mode: mode)
+        inProcess = { engine, options in try engine.time(workload: workload, mode: mode, options: options) }
+    }
+
+    /// A case file, with the leaf the run chose for incremental.
+    init(case workload: CaseWorkload, mode: BenchMode) {
+        self.mode = mode
+        caseJSON = workload.caseJSON
+        schedule = PeerSchedule(
+            mode: mode, resizeWidth: workload.resizeWidth(call:),
+            change: workload.incrementalChange ?? IncrementalChange(path: []))
+        inProcess = { engine, options in try engine.time(case: workload, mode: mode, options: options) }
+    }
+}
+
+/// Times `engines` on one target, round by round (`BenchmarkConfiguration.rounds`), the engines taking turns; only
+/// the first round warms up. An engine whose series stops or fails in a round sits out the rest and its earlier
+/// rounds are dropped; the failures say why (a `SeriesStop`, or the error). A budget spent mid-workload ends the
+/// turns but keeps the rounds already timed. Returns each engine's rounds merged into one timing.
+func timeInRounds(
+    _ engines: [any LayoutEngineAdapter], target: TimingTarget, config: BenchmarkConfiguration,
+    budgets: inout [String: EngineBudget]
+) -> (timed: [String: TimingResult], failures: [(engine: String, error: any Error)]) {
+    var timed: [String: [TimingResult]] = [:]
+    var failures: [(engine: String, error: any Error)] = []
+    var turns = engines
+    for round in 0..<config.rounds {
+        for engine in turns {
+            let started = ContinuousClock.now
+            do {
+                let timing = try time(
+                    engine, target: target, config: config, round: round, budget: budgets[engine.name]!)
+                timed[engine.name, default: []].append(timing)
+            } catch {
+                timed[engine.name] = nil
+                failures.append((engine.name, error))
+            }
+            budgets[engine.name]!.spend(ContinuousClock.now - started)
+        }
+        turns.removeAll { timed[$0.name] == nil || budgets[$0.name]!.remaining <= .zero }
+    }
+    return (timed.compactMapValues { TimingResult.merged($0) }, failures)
+}
+
+/// Times one engine on one shape's workload for round `round` (`time(_:target:config:round:budget:)`).
 func time(
     _ engine: any LayoutEngineAdapter, workload: Workload, caseJSON: Data, mode: BenchMode,
     config: BenchmarkConfiguration,
     round: Int = 0, budget: EngineBudget
 ) throws -> TimingResult {
+    try time(
+        engine, target: TimingTarget(workload: workload, mode: mode, caseJSON: caseJSON), config: config, round: round,
+        budget: budget)
+}
+
+/// Times one engine on one target for round `round` (its share of the batches, `BenchmarkConfiguration.timing(round:)`):
+/// the full in-process loop, or a calibrated series of adapter bench calls.
+func time(
+    _ engine: any LayoutEngineAdapter, target: TimingTarget, config: BenchmarkConfiguration, round: Int = 0,
+    budget: EngineBudget
+) throws -> TimingResult {
     let options = config.timing(round: round)
     if let timable = engine as? any InProcessTimable {
-        return try timable.time(workload: workload, mode: mode, options: options)
+        return try target.inProcess(timable, options)
     }
     let peer = engine as? SubprocessEngine
-    var schedule = PeerSchedule(workload: workload, mode: mode)
+    let mode = target.mode
+    let caseJSON = target.caseJSON
+    var schedule = target.schedule
     // 1. Probe one layout (it also warms the adapter up) and stop the series if a layout is too slow.
     var costPerIteration = 0.0
     func bench(_ iterations: Int) throws -> Double {
@@ -159,39 +255,52 @@ func time(
     }
     var values: [Double] = []
     var cores: [Double] = []
+    var measuredLeaves: [Int] = []
     for _ in 0..<options.batches {
         let batch = try engine.bench(
             caseJSON: caseJSON, iterations: iterations, plan: schedule.next(iterations: iterations))
         values.append(batch.nanosPerLayout)
         if let core = batch.coreNanosPerLayout { cores.append(core) }
+        if let measured = batch.measuredLeaves { measuredLeaves.append(measured) }
     }
-    return TimingResult(
+    var result = TimingResult(
         nanosPerLayout: BatchStatistics(values)!, iterationsPerBatch: iterations, batchNanos: values,
         coreBatchNanos: cores.count == values.count ? cores : [])
+    result.measuredLeaves = measuredLeaves.count == values.count ? measuredLeaves.max() : nil
+    return result
 }
 
 /// The plans of a peer's successive bench requests. **Resize's k continues across requests**: each request lays
 /// its new tree out untimed at the width the previous request ended on, then times the next `iterations` widths.
 struct PeerSchedule {
-    let workload: Workload
     let mode: BenchMode
+    /// Resize: the width W(k) of call k.
+    let resizeWidth: (Int) -> Double
+    /// Incremental: the leaf and its widths.
+    let change: IncrementalChange
     /// The k of the next request's untimed first layout.
     private(set) var nextResizeCall = 0
 
-    init(workload: Workload, mode: BenchMode) {
-        self.workload = workload
+    init(mode: BenchMode, resizeWidth: @escaping (Int) -> Double, change: IncrementalChange) {
         self.mode = mode
+        self.resizeWidth = resizeWidth
+        self.change = change
+    }
+
+    /// A benchmark shape's schedule: its W(k) and its changed leaf.
+    init(workload: Workload, mode: BenchMode) {
+        self.init(mode: mode, resizeWidth: workload.resizeWidth(call:), change: workload.incrementalChange)
     }
 
     mutating func next(iterations: Int) -> BenchPlan {
         switch mode {
         case .fresh: return .fresh
         case .relayout: return .relayout
-        case .incremental: return .incremental(workload.incrementalChange)
+        case .incremental: return .incremental(change)
         case .resize:
             let first = nextResizeCall
             nextResizeCall += iterations
-            return .resize(widths: (first...first + iterations).map(workload.resizeWidth(call:)))
+            return .resize(widths: (first...first + iterations).map(resizeWidth))
         }
     }
 }

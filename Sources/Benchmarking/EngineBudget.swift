@@ -4,10 +4,29 @@ import Foundation
 /// Ends an engine's series for one shape and mode (a too-slow layout).
 struct SeriesStop: Error { var reason: String }
 
+/// One engine's figures in one mode of one table: a shape's sizes, or a run's case files.
 struct SeriesKey: Hashable {
     var engine: String
-    var shape: BenchShape
+    /// The shape's name, or "cases".
+    var table: String
     var mode: BenchMode
+    /// What the shape's size counts ("N", "D"); nil for cases.
+    var sizeLabel: String?
+
+    init(engine: String, shape: BenchShape, mode: BenchMode) {
+        self.engine = engine
+        table = shape.rawValue
+        self.mode = mode
+        sizeLabel = shape.sizeLabel
+    }
+
+    /// The series of a case run's files in `mode`: they share the budget, and a slow one stops only itself.
+    init(engine: String, casesIn mode: BenchMode) {
+        self.engine = engine
+        table = "cases"
+        self.mode = mode
+        sizeLabel = nil
+    }
 }
 /// One engine's time budget and the cost history used to predict the next size.
 /// **The budget is shared out shape by shape**: each shape may spend an equal part of what the shapes before it
@@ -49,11 +68,9 @@ struct EngineBudget {
     mutating func shouldSkip(series: SeriesKey, size: Int, limit perLayout: Duration) -> Bool {
         if stopped[series] != nil { return true }
         let prefix =
-            "\(series.engine) \(series.shape.rawValue) \(series.mode.rawValue): stopped at \(series.shape.sizeLabel) = \(size)"
+            "\(series.engine) \(series.table) \(series.mode.rawValue): stopped at \(series.sizeLabel ?? "size") = \(size)"
         if remaining <= .zero {
-            stop(
-                series: series,
-                reason: "\(prefix): \(series.shape.rawValue)'s share of the time budget of \(limit) spent")
+            stop(series: series, reason: "\(prefix): \(series.table)'s share of the time budget of \(limit) spent")
             return true
         }
         if let predicted = predictedNanos(series: series, size: size), predicted > perLayout.nanoseconds {
@@ -65,6 +82,20 @@ struct EngineBudget {
             return true
         }
         return false
+    }
+
+    /// Whether the case `name` must be skipped: the engine's series of cases in this mode stopped, or its budget is
+    /// spent (noted once, naming the first case not timed). Cases are separate trees, so no size predicts another's
+    /// cost; each case's own probe enforces the per-layout limit.
+    mutating func shouldSkip(series: SeriesKey, case name: String) -> Bool {
+        if stopped[series] != nil { return true }
+        guard remaining <= .zero else { return false }
+        stop(
+            series: series,
+            reason:
+                "\(series.engine) \(series.table) \(series.mode.rawValue): stopped at \(name): the time budget of \(limit) spent"
+        )
+        return true
     }
 
     /// The cost of one layout at `size`, extrapolated from the series so far: linearly from the last size, or along

@@ -1,3 +1,4 @@
+import BoxLayout
 import CanonicalJSON
 import Foundation
 import LayoutCore
@@ -7,6 +8,8 @@ public struct Evaluation: Sendable {
     public var geometryJSON: Data
     public var scene: Scene
     public var mismatches: [GeometryMismatch]
+    /// The frames of a box or flex case (nil for the other kinds), for reports that draw them.
+    public var frames: BoxFrames?
 }
 
 public enum CaseEvaluator {
@@ -49,6 +52,7 @@ public enum CaseEvaluator {
         return Evaluation(
             geometryJSON: try JSONOutput.encode(geometry),
             scene: scene,
-            mismatches: definition.mismatches(in: geometry))
+            mismatches: definition.mismatches(in: geometry),
+            frames: geometry as? BoxFrames)
     }
 }

@@ -1,3 +1,4 @@
+import BoxLayout
 import Foundation
 
 /// What happened to one case in a conformance run.
@@ -21,6 +22,8 @@ public struct CaseOutcome: Sendable {
     public var expectedPNG: String?
     public var actualPNG: String?
     public var diffPNG: String?
+    /// The reference's frames of a box or flex case that did not pass, for the engine dashboard to draw.
+    public var frames: [BoxFrame]?
     /// The command that re-records this case's PNG, printed when its pixels failed.
     public var recordCommand: String
     /// The command that rewrites this case's `expect`, printed when its geometry failed (nil for chart and seed

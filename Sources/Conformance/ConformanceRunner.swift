@@ -76,6 +76,7 @@ public struct ConformanceRunner: Sendable {
             }
             // 2. Geometry before pixels: a wrong frame explains a pixel failure better than the pixels do.
             let evaluation = try CaseEvaluator.evaluate(file, font: options.font)
+            outcome.frames = evaluation.frames?.frames
             if !evaluation.mismatches.isEmpty {
                 outcome.status = .failed
                 outcome.messages =
@@ -106,6 +107,7 @@ public struct ConformanceRunner: Sendable {
             outcome.messages = ["\(error)"]
         }
         if outcome.status == .passed { removeArtifacts(identifier) }
+        if outcome.status != .failed { outcome.frames = nil }
         // Measured here, not in a `defer`: a defer would run after the returned copy was made.
         outcome.seconds = (ContinuousClock.now - clock).inSeconds
         return outcome

@@ -144,13 +144,26 @@ public let singlePrecisionSlack = 0x1p-17
 public func compareFrames(
     expected: [PeerFrame], actual: [PeerFrame], tolerance: Double, relativeTolerance: Double = singlePrecisionSlack
 ) -> [String] {
-    var mismatches: [GeometryMismatch] = []
+    frameMismatches(expected: expected, actual: actual, tolerance: tolerance, relativeTolerance: relativeTolerance)
+        .map(\.mismatch.description)
+}
+
+/// The comparison of `compareFrames`, each difference with the path of the node it is about (a missing node's
+/// path is the expected one's, an extra node's the actual one's): the nodes the dashboard highlights.
+func frameMismatches(
+    expected: [PeerFrame], actual: [PeerFrame], tolerance: Double, relativeTolerance: Double = singlePrecisionSlack
+) -> [(path: [Int], mismatch: GeometryMismatch)] {
+    var mismatches: [(path: [Int], mismatch: GeometryMismatch)] = []
     let actualByPath = Dictionary(actual.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
     let expectedPaths = Set(expected.map(\.path))
     for frame in expected {
         guard let other = actualByPath[frame.path] else {
             mismatches.append(
-                GeometryMismatch(subject: frame.subject, field: "frame", expected: describe(frame.frame), actual: nil))
+                (
+                    frame.path,
+                    GeometryMismatch(
+                        subject: frame.subject, field: "frame", expected: describe(frame.frame), actual: nil)
+                ))
             continue
         }
         let fields: [(String, Double, Double)] = [
@@ -162,16 +175,27 @@ public func compareFrames(
             if let mismatch = GeometryMismatch.compare(
                 frame.subject, field, expected: want, actual: got, tolerance: allowed)
             {
-                mismatches.append(mismatch)
+                mismatches.append((frame.path, mismatch))
             }
         }
     }
     for frame in actual where !expectedPaths.contains(frame.path) {
         mismatches.append(
-            GeometryMismatch(
-                subject: frame.subject, field: "frame", expected: "no such node", actual: describe(frame.frame)))
+            (
+                frame.path,
+                GeometryMismatch(
+                    subject: frame.subject, field: "frame", expected: "no such node", actual: describe(frame.frame))
+            ))
     }
-    return mismatches.map(\.description)
+    return mismatches
+}
+
+/// The frames of an engine's answer that an expectation judges: all of them when the expectation lists the root
+/// (it is complete, and an extra node is a difference), else only the nodes it lists.
+func framesJudged(_ actual: [PeerFrame], by expected: [PeerFrame]) -> [PeerFrame] {
+    guard !expected.contains(where: { $0.path.isEmpty }) else { return actual }
+    let listed = Set(expected.map(\.path))
+    return actual.filter { listed.contains($0.path) }
 }
 
 /// `x, y, width, height`, as the reference's geometry check prints a frame.

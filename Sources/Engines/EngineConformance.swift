@@ -66,6 +66,13 @@ public enum EngineCatalogue {
         return choices
     }
 
+    /// The largest difference an engine's frames may have from an expectation before the case's own tolerance:
+    /// 0 for the reference (exact), 0.01 px for Yoga, Taffy and PATH engines (float layout, rounding off), and a
+    /// browser's own layout unit (Chromium's and WebKit's 1/64 px, Firefox's 1/60 px).
+    public static func geometryTolerance(of engine: String) -> Double {
+        engine == "reference" ? 0 : max(0.01, SubprocessEngine.geometryResolution(of: engine))
+    }
+
     /// One engine: `reference`, `yoga`, `taffy`, `chromium`, or a path to any adapter executable.
     /// A PATH engine is named after its file without extension, or after its folder when the file is `adapter.*`
     /// (`tools/engines/example/adapter.py` → `example`).
@@ -82,7 +89,7 @@ public enum EngineCatalogue {
                 PeerEngine(
                     adapter: SubprocessEngine(
                         name: item, executablePath: adapterDirectory + "/\(item)-adapter", requestTimeout: .seconds(60)),
-                    tolerance: max(0.01, SubprocessEngine.geometryResolution(of: item)),
+                    tolerance: geometryTolerance(of: item),
                     installHint: "install it with \(setup)"))
         }
         guard item.contains("/") else {
@@ -134,60 +141,98 @@ public struct PeerConformance: Sendable {
         return .success(
             EngineColumn(
                 engine: peer.name, version: info.label(peer: peer.name),
-                results: identifiers.map { judge($0, with: peer) }))
+                results: identifiers.map { judge($0, with: peer, version: info.label(peer: peer.name)) }))
     }
 
-    /// One case: 1. load it, 2. keep box cases with `expect`, 3. ask the peer, 4. compare with the expectation.
-    public func judge(_ identifier: String, with peer: PeerEngine) -> EngineCaseResult {
+    /// One case: 1. load it, 2. keep box and flex cases with `expect` (or a flex case's browser `answers`), 3. ask
+    /// the peer, 4. compare with the expectation, or find the answers it sides with. `version` (the engine's name
+    /// and version, `Firefox 153.7.0`) lets a browser be held to the answers it gave itself.
+    public func judge(_ identifier: String, with peer: PeerEngine, version: String? = nil) -> EngineCaseResult {
         let clock = ContinuousClock.now
-        var result = EngineCaseResult(identifier: identifier, verdict: verdict(identifier, peer))
+        let (verdict, frames) = verdict(identifier, peer, version: version)
+        var result = EngineCaseResult(identifier: identifier, verdict: verdict, frames: frames)
         result.seconds = (ContinuousClock.now - clock).inSeconds
         return result
     }
 
-    private func verdict(_ identifier: String, _ peer: PeerEngine) -> EngineCaseResult.Verdict {
+    /// The verdict, and the peer's frames when they differ from the expectation (failed or known).
+    private func verdict(_ identifier: String, _ peer: PeerEngine, version: String?) -> (
+        EngineCaseResult.Verdict, [PeerFrame]?
+    ) {
         // 1. Load: strictly, as the reference does, so a peer never judges a case the suite calls unreadable.
         let path = golden + "/" + identifier + ".json"
         let caseJSON: Data
         let expect: BoxFrames
         let tolerance: Tolerance
+        var answeredBy: [String] = []
         do {
             caseJSON = try CaseLoader.readFile(path, limit: CaseLoader.maxFileBytes)
-            // 2. Peers judge geometry only: box and flex cases with `expect`; chart, scene and seed cases are not
-            //    theirs.
+            // 2. Peers judge geometry only: box and flex cases with `expect`, and interop cases; chart, scene and seed
+            //    cases are not theirs.
             switch try CaseLoader.load(path, identifier: identifier).definition {
             case let boxCase as BoxCase where boxCase.expect != nil:
                 (expect, tolerance) = (boxCase.expect!, boxCase.tolerance)
             case let flexCase as FlexCase where flexCase.expect != nil:
                 (expect, tolerance) = (flexCase.expect!, flexCase.tolerance)
+                answeredBy = flexCase.source?.engines ?? []
+            case let flexCase as FlexCase where flexCase.answers != nil:
+                return interopVerdict(flexCase.answers!, caseJSON: caseJSON, peer: peer, version: version)
             default:
-                return .notApplicable
+                return (.notApplicable, nil)
             }
         } catch {
-            return .error("\(error)")
+            return (.error("\(error)"), nil)
         }
         // 3. Ask the peer; a refusal is not a failure, a crash or a broken reply is.
         let frames: [PeerFrame]
         do {
             frames = try peer.adapter.layout(caseJSON: caseJSON)
         } catch EngineError.adapter(_, let message) {
-            return .refused(message)
+            return (.refused(message), nil)
         } catch {
-            return .failed("\(error)")
+            return (.failed("\(error)"), nil)
         }
         // 4. Compare by path. An expectation without the root lists only the nodes it checks.
-        let expected = expect.frames
-        let isComplete = expected.contains { $0.path.isEmpty }
-        let listed = Set(expected.map(\.path))
         let mismatches = compareFrames(
-            expected: expected, actual: isComplete ? frames : frames.filter { listed.contains($0.path) },
+            expected: expect.frames, actual: framesJudged(frames, by: expect.frames),
             tolerance: max(peer.tolerance, tolerance.geometry))
-        guard let first = mismatches.first else { return .passed }
+        guard let first = mismatches.first else { return (.passed, nil) }
         let mismatch = first + (mismatches.count > 1 ? " (and \(mismatches.count - 1) more)" : "")
         if let reason = KnownDifference.reason(in: knownDifferences, engine: peer.name, caseName: identifier) {
-            return .known(reason: reason, mismatch: mismatch)
+            return (.known(reason: reason, mismatch: mismatch), frames)
         }
-        return .failed(mismatch)
+        // A browser that answered this `expect` itself (a generated case is the browsers' consensus) and now answers
+        // differently gives a flaky answer: said loudly, since the corpus rests on it.
+        if let version, let own = answeredBy.first(where: { EngineInfo.sameEngine($0, version) }) {
+            return (
+                .failed("FLAKY: \(version) differs from the answer \(own) gave for this expect: \(mismatch)"), frames
+            )
+        }
+        return (.failed(mismatch), frames)
+    }
+
+    /// An interop case: the browsers whose answer the peer's frames match within one LayoutUnit (1/64 px, or the
+    /// peer's own tolerance if larger). A browser that does not side with its own recorded answer is flaky: failed.
+    private func interopVerdict(_ answers: [FlexAnswer], caseJSON: Data, peer: PeerEngine, version: String?) -> (
+        EngineCaseResult.Verdict, [PeerFrame]?
+    ) {
+        let frames: [PeerFrame]
+        do {
+            frames = try peer.adapter.layout(caseJSON: caseJSON)
+        } catch EngineError.adapter(_, let message) {
+            return (.refused(message), nil)
+        } catch {
+            return (.failed("\(error)"), nil)
+        }
+        let tolerance = max(peer.tolerance, 1.0 / 64)
+        let sides = answers.filter { compareFrames(expected: $0.frames, actual: frames, tolerance: tolerance).isEmpty }
+        if let version, let own = answers.first(where: { EngineInfo.sameEngine($0.engine, version) }),
+            !sides.contains(own)
+        {
+            let mismatch = compareFrames(expected: own.frames, actual: frames, tolerance: tolerance).first ?? ""
+            return (.failed("FLAKY: \(version) differs from the answer \(own.engine) recorded: \(mismatch)"), frames)
+        }
+        return (.interop(sidesWith: sides.map(\.engine)), frames)
     }
 }
 
@@ -246,7 +291,7 @@ extension EngineColumn {
                     }
                 return EngineCaseResult(
                     identifier: outcome.identifier, verdict: verdict, detail: outcome.failureText,
-                    seconds: outcome.seconds)
+                    frames: outcome.frames, seconds: outcome.seconds)
             })
     }
 }

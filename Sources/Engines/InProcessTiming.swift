@@ -36,6 +36,9 @@ public struct TimingResult: Hashable, Sendable {
     public var batchNanos: [Double]
     /// Each batch's `BenchBatch.coreNanosPerLayout`, in order, when the engine reported one for every batch.
     public var coreBatchNanos: [Double]
+    /// The most content leaves any batch measured through a callback (`BenchBatch.measuredLeaves`), when every
+    /// batch said.
+    public var measuredLeaves: Int?
 
     public init(
         nanosPerLayout: BatchStatistics, iterationsPerBatch: Int, buildNanos: Double? = nil, batchNanos: [Double] = [],
@@ -58,10 +61,13 @@ public struct TimingResult: Hashable, Sendable {
         let builds = rounds.compactMap(\.buildNanos)
         // Core figures only when every round has them, or the median would be over a part of the batches.
         let cores = rounds.allSatisfy { !$0.coreBatchNanos.isEmpty } ? rounds.flatMap(\.coreBatchNanos) : []
-        return TimingResult(
+        var merged = TimingResult(
             nanosPerLayout: statistics, iterationsPerBatch: rounds.map(\.iterationsPerBatch).max() ?? 0,
             buildNanos: builds.isEmpty ? nil : builds.reduce(0, +) / Double(builds.count), batchNanos: batches,
             coreBatchNanos: cores)
+        let measured = rounds.compactMap(\.measuredLeaves)
+        merged.measuredLeaves = measured.count == rounds.count ? measured.max() : nil
+        return merged
     }
 }
 

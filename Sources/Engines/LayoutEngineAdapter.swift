@@ -27,10 +27,14 @@ public struct BenchBatch: Hashable, Sendable {
     /// The engine's own layout call alone, where its adapter also times that apart (Taffy's: without stretchable
     /// copying every node's result into Python); nil for the others.
     public var coreNanosPerLayout: Double?
+    /// How many content leaves the engine measured through a callback into the adapter's language, where the
+    /// adapter says (Taffy's: the others it gives Taffy as fixed-size leaves, docs/engines.md).
+    public var measuredLeaves: Int?
 
-    public init(nanosPerLayout: Double, coreNanosPerLayout: Double? = nil) {
+    public init(nanosPerLayout: Double, coreNanosPerLayout: Double? = nil, measuredLeaves: Int? = nil) {
         self.nanosPerLayout = nanosPerLayout
         self.coreNanosPerLayout = coreNanosPerLayout
+        self.measuredLeaves = measuredLeaves
     }
 }
 
@@ -51,25 +55,42 @@ extension LayoutEngineAdapter {
     }
 }
 
-/// What an engine says about itself (`{"op":"info"}` → `{"name","version","timing"?}`).
+/// What an engine says about itself (`{"op":"info"}` → `{"name","version","timing"?,"coreTiming"?,"viaPython"?}`).
 public struct EngineInfo: Hashable, Sendable, Codable {
     public var name: String
+    /// The engine inside the adapter, then what wraps it: "Yoga 3.2.1 (pyyoga 0.1.0 static core)".
     public var version: String
     /// One line saying what the engine's bench figure includes, e.g. "via Python; includes copying every node".
     public var timing: String?
     /// What the engine's core figure (`BenchBatch.coreNanosPerLayout`) includes, when its adapter reports one.
     public var coreTiming: String?
+    /// Whether the engine's figures are timed through Python (the binding's calls and callbacks inside the timer), so
+    /// that they measure Python as much as the engine: every output marks them and every ratio against them
+    /// (docs/benchmarks.md "Python-bound figures"). An adapter that does not say is native.
+    public var viaPython: Bool?
 
-    public init(name: String, version: String, timing: String? = nil, coreTiming: String? = nil) {
+    public init(
+        name: String, version: String, timing: String? = nil, coreTiming: String? = nil, viaPython: Bool? = nil
+    ) {
         self.name = name
         self.version = version
         self.timing = timing
         self.coreTiming = coreTiming
+        self.viaPython = viaPython
     }
+
+    /// `viaPython`, an absent answer read as false.
+    public var isPythonBound: Bool { viaPython == true }
 
     /// The engine and its version as reports and `source.engines` write them: the version alone when the adapter
     /// answers under the peer's own name (`chromium` → `Chromium 156.0.8078.108`), else `<name> <version>`.
     public func label(peer: String) -> String { name == peer ? version : "\(name) \(version)" }
+
+    /// Whether two engine labels name the same engine, whatever their versions (`Firefox 153.7.0`, `Firefox 154.0`):
+    /// their first words are equal.
+    public static func sameEngine(_ first: String, _ second: String) -> Bool {
+        first.split(separator: " ").first == second.split(separator: " ").first
+    }
 }
 
 /// One bench request's mode with the schedule the harness computed for it (peer protocol `bench`).

@@ -106,7 +106,9 @@ public final class SubprocessEngine: LayoutEngineAdapter, @unchecked Sendable {
         guard let name = reply.name, let version = reply.version else {
             throw EngineError.protocolFailure(engine: name, message: "info reply lacks name or version")
         }
-        return EngineInfo(name: name, version: version, timing: reply.timing, coreTiming: reply.coreTiming)
+        return EngineInfo(
+            name: name, version: version, timing: reply.timing, coreTiming: reply.coreTiming,
+            viaPython: reply.viaPython == true ? true : nil)
     }
 
     /// `{"op":"layout","case":…}` plus `"resize":W` or `"change":{"path","content"}` and `"rounding":true`
@@ -152,7 +154,9 @@ public final class SubprocessEngine: LayoutEngineAdapter, @unchecked Sendable {
             throw EngineError.protocolFailure(
                 engine: name, message: "bench reply has a coreNanosPerLayout that is not a finite number ≥ 0")
         }
-        return BenchBatch(nanosPerLayout: nanos, coreNanosPerLayout: reply.coreNanosPerLayout)
+        return BenchBatch(
+            nanosPerLayout: nanos, coreNanosPerLayout: reply.coreNanosPerLayout,
+            measuredLeaves: reply.measuredLeaves.flatMap { $0 >= 0 ? $0 : nil })
     }
 
     /// Stops the adapter process (it sees the end of its input); the next request starts a new one.
@@ -207,9 +211,33 @@ public final class SubprocessEngine: LayoutEngineAdapter, @unchecked Sendable {
         var version: String?
         var timing: String?
         var coreTiming: String?
-        var frames: [PeerFrame]?
+        var viaPython: Bool?
+        var wireFrames: [WireFrame]?
+        var frames: [PeerFrame]? { wireFrames?.map(\.frame) }
         var nanosPerLayout: Double?
         var coreNanosPerLayout: Double?
+        var measuredLeaves: Int?
+
+        enum CodingKeys: String, CodingKey {
+            case error, name, version, timing, coreTiming, viaPython, nanosPerLayout, coreNanosPerLayout
+            case measuredLeaves
+            case wireFrames = "frames"
+        }
+    }
+
+    /// A frame as an adapter writes it. An engine that leaves a coordinate undefined (Yoga's and Taffy's NaN, which
+    /// JSON cannot carry) writes `null`: it is read as NaN, so the comparison reports it as a wrong answer (`x
+    /// expected 3, got nan`) rather than the reply as unreadable.
+    struct WireFrame: Decodable {
+        var path: [Int]
+        var id: String?
+        var x, y, width, height: Double?
+
+        var frame: PeerFrame {
+            PeerFrame(
+                path: path, id: id,
+                frame: Rect(x: x ?? .nan, y: y ?? .nan, width: width ?? .nan, height: height ?? .nan))
+        }
     }
 
     private func request(_ line: String) throws -> Reply {

@@ -236,6 +236,13 @@ extension BoxToFlex {
             if expected.content != given.content {
                 return Refusal(path: "\(tree.path(of: index)).content", message: "no Puyopuyo equivalent")
             }
+            // Puyopuyo measures a leaf at one natural size: a measure table is exact only when it answers nothing else.
+            if let table = given.measureTable, let content = given.content, !table.isExact(for: content) {
+                return Refusal(
+                    path: "\(tree.path(of: index)).content.measure",
+                    message: "the reference cannot replay recorded measurements (only a table whose every output is "
+                        + "the content size)")
+            }
             for position in given.children.indices.reversed() {
                 stack.append((expected.children[position], given.children[position], index, position))
             }

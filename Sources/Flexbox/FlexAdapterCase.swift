@@ -23,8 +23,8 @@ public struct FlexAdapterCase: Encodable, Hashable, Sendable {
         try container.encode(Element(root), forKey: .root)
     }
 
-    /// One element on the wire: `style` and `values` always (`{}` when none are given), `id` and `content` when
-    /// present, `children` when there are any, as in the case.
+    /// One element on the wire: `style` and `values` always (`{}` when none are given), `id` and `content` (with its
+    /// measure table) when present, `children` when there are any, as in the case.
     struct Element: Encodable {
         var element: FlexElement
 
@@ -37,7 +37,7 @@ public struct FlexAdapterCase: Encodable, Hashable, Sendable {
             try container.encode(element.style, forKey: .style)
             try container.encode(FlexStyle.TypedValues(style: element.style), forKey: .values)
             try container.encodeIfPresent(element.id, forKey: .id)
-            try container.encodeIfPresent(element.content, forKey: .content)
+            try container.encodeIfPresent(element.contentForm, forKey: .content)
             if !element.children.isEmpty { try container.encode(element.children.map(Element.init), forKey: .children) }
         }
     }

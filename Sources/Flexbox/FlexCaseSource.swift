@@ -11,7 +11,8 @@ public struct FlexCaseSource: Hashable, Sendable {
         case imported(FlexImport)
     }
 
-    /// Each engine that answered, with its version (`"Chromium 142.0.7444.175"`); never empty.
+    /// Each engine that answered, with its version (`"Chromium 142.0.7444.175"`). Empty only for a case nobody
+    /// answered (a benchmark workload without `expect`, Yoga's captures): then `engines` is not written.
     public var engines: [String]
     public var origin: Origin
 
@@ -21,7 +22,8 @@ public struct FlexCaseSource: Hashable, Sendable {
     }
 }
 
-/// The file a case was imported from: `{"format": "taffy-xml", "file": "flex/foo.xml", "case"?: "…"}`.
+/// The file a case was imported from: `{"format": "taffy-xml", "file": "flex/foo.xml", "case"?: "…",
+/// "settings"?: […]}`.
 public struct FlexImport: Codable, Hashable, Sendable {
     /// The importer's format, e.g. `taffy-xml`.
     public var format: String
@@ -29,32 +31,47 @@ public struct FlexImport: Codable, Hashable, Sendable {
     public var file: String
     /// Which case of the file, when a file holds several.
     public var `case`: String?
+    /// How the source's engine was configured where the case cannot say it (`"errata: all"`,
+    /// `"point-scale-factor: 3"`): a record for readers, which no engine applies. Never empty when present.
+    public var settings: [String]?
 
-    public init(format: String, file: String, case: String? = nil) {
+    public init(format: String, file: String, case: String? = nil, settings: [String]? = nil) {
         self.format = format
         self.file = file
         self.case = `case`
+        self.settings = settings
     }
 
-    enum CodingKeys: String, CodingKey, CaseIterable { case format, file, `case` }
+    enum CodingKeys: String, CodingKey, CaseIterable { case format, file, `case`, settings }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
         format = try container.decodeNonEmpty(.format)
         file = try container.decodeNonEmpty(.file)
         `case` = try container.decodeIfPresent(String.self, forKey: .case)
+        settings = try container.decodeIfPresent([String].self, forKey: .settings)
+        if let settings {
+            guard !settings.isEmpty else {
+                throw container.invalidValue("settings must not be empty (leave it out for none)", at: .settings)
+            }
+            if let blank = settings.firstIndex(where: \.isEmpty) {
+                let path = container.codingPath + [CodingKeys.settings, AnyCodingKey(intValue: blank)]
+                throw DecodingError.dataCorrupted(
+                    .init(codingPath: path, debugDescription: "a setting must not be empty"))
+            }
+        }
     }
 }
 
 extension FlexCaseSource: Codable {
     enum CodingKeys: String, CodingKey, CaseIterable { case engines, generator, seed, profile, `import` }
 
-    /// `engines` is a non-empty list of non-empty strings; exactly one of `generator` and `import` is given, and
-    /// `seed` and `profile` only beside `generator`.
+    /// `engines` is absent (nobody answered) or a non-empty list of non-empty strings; exactly one of `generator`
+    /// and `import` is given, and `seed` and `profile` only beside `generator`.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
-        engines = try container.decode([String].self, forKey: .engines)
-        guard !engines.isEmpty else {
+        engines = try container.decodeIfPresent([String].self, forKey: .engines) ?? []
+        guard !engines.isEmpty || !container.contains(.engines) else {
             throw container.invalidValue("engines must list at least one engine", at: .engines)
         }
         if let blank = engines.firstIndex(where: \.isEmpty) {
@@ -78,10 +95,10 @@ extension FlexCaseSource: Codable {
         }
     }
 
-    /// A seed written as a whole number is written back as one; any other seed as a string.
+    /// A seed written as a whole number is written back as one; any other seed as a string. No engines: no key.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(engines, forKey: .engines)
+        if !engines.isEmpty { try container.encode(engines, forKey: .engines) }
         switch origin {
         case .generator(let name, let seed, let profile):
             try container.encode(name, forKey: .generator)

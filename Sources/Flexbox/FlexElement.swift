@@ -1,7 +1,8 @@
 import BoxLayout
 import LayoutCore
 
-/// One element of a flex case: `{"style": {…}, "id"?: "…", "content"?: {"width": w, "height": h}, "children"?: […]}`.
+/// One element of a flex case: `{"style": {…}, "id"?: "…", "content"?: {"width": w, "height": h, "measure"?: […]},
+/// "children"?: […]}`.
 public struct FlexElement: Hashable, Sendable {
     /// The deepest nesting decoding accepts, the root being depth 0: the same bound as box cases, since box cases
     /// are translated one element per node.
@@ -15,12 +16,19 @@ public struct FlexElement: Hashable, Sendable {
     /// A leaf's intrinsic content-box size (finite, ≥ 0): its min- and max-content width are `width`, its height
     /// `height` at any width. **Only an element without children has content**; a leaf without it is 0 × 0.
     public var content: Size?
+    /// The recorded answers of a measured leaf (`content.measure`), replayed instead of `content` by engines that
+    /// can (docs/flex-case-format.md "Measure tables"). **Only beside `content`**: without it, it is not written.
+    public var measureTable: MeasureTable?
     public var children: [FlexElement]
 
-    public init(style: FlexStyle = FlexStyle(), id: String? = nil, content: Size? = nil, children: [FlexElement] = []) {
+    public init(
+        style: FlexStyle = FlexStyle(), id: String? = nil, content: Size? = nil, measureTable: MeasureTable? = nil,
+        children: [FlexElement] = []
+    ) {
         self.style = style
         self.id = id
         self.content = content
+        self.measureTable = measureTable
         self.children = children
     }
 
@@ -57,10 +65,11 @@ extension FlexElement: Codable {
     }
 
     private static func decodeProperties(_ container: KeyedDecodingContainer<CodingKeys>) throws -> FlexElement {
-        FlexElement(
+        let content = try container.decodeIfPresent(ContentForm.self, forKey: .content)
+        return FlexElement(
             style: try container.decode(.style, default: FlexStyle()),
             id: try container.decodeIfPresent(String.self, forKey: .id),
-            content: try container.decodeIfPresent(Size.self, forKey: .content))
+            content: content?.size, measureTable: content?.measureTable)
     }
 
     /// Writes `style` (canonical CSS text) when it gives anything, `id` and `content` when present, `children`
@@ -69,7 +78,41 @@ extension FlexElement: Codable {
         var container = encoder.container(keyedBy: CodingKeys.self)
         if !style.isEmpty { try container.encode(style, forKey: .style) }
         try container.encodeIfPresent(id, forKey: .id)
-        try container.encodeIfPresent(content, forKey: .content)
+        try container.encodeIfPresent(contentForm, forKey: .content)
         if !children.isEmpty { try container.encode(children, forKey: .children) }
+    }
+
+    /// `content` as written: the size, and the measure table when there is one.
+    var contentForm: ContentForm? { content.map { ContentForm(size: $0, measureTable: measureTable) } }
+}
+
+/// The JSON of `content`: `{"width": w, "height": h}` (the form every case without a measure table keeps, byte for
+/// byte), or with `"measure": […]`. Unknown keys are errors; sizes are finite and ≥ 0.
+struct ContentForm: Codable {
+    var size: Size
+    var measureTable: MeasureTable?
+
+    enum CodingKeys: String, CodingKey, CaseIterable { case width, height, measure }
+
+    init(size: Size, measureTable: MeasureTable?) {
+        self.size = size
+        self.measureTable = measureTable
+    }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
+        let width = try container.decodeFinite(.width)
+        let height = try container.decodeFinite(.height)
+        guard width >= 0 else { throw container.invalidValue("width must be >= 0, got \(width)", at: .width) }
+        guard height >= 0 else { throw container.invalidValue("height must be >= 0, got \(height)", at: .height) }
+        size = Size(width: width, height: height)
+        measureTable = try container.decodeIfPresent(MeasureTable.self, forKey: .measure)
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(size.width, forKey: .width)
+        try container.encode(size.height, forKey: .height)
+        try container.encodeIfPresent(measureTable, forKey: .measure)
     }
 }

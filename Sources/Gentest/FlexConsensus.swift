@@ -285,7 +285,8 @@ extension FlexConsensus {
             let recorded: [PeerFrame]
             if let expect = flexCase.expect {
                 recorded = expect.frames
-            } else if let answer = flexCase.answers?.first(where: { Self.sameEngine($0.engine, browser.version) }) {
+            } else if let answer = flexCase.answers?.first(where: { EngineInfo.sameEngine($0.engine, browser.version) })
+            {
                 recorded = answer.frames
             } else {
                 return nil
@@ -296,8 +297,4 @@ extension FlexConsensus {
         }
     }
 
-    /// Whether two engine names with versions name the same engine (`Firefox 153.7.0`, `Firefox 154.0`).
-    static func sameEngine(_ first: String, _ second: String) -> Bool {
-        first.split(separator: " ").first == second.split(separator: " ").first
-    }
 }

@@ -10,17 +10,25 @@ public enum ImportFormat: String, CaseIterable, Hashable, Sendable {
     case yogaHTML = "yoga-html"
     /// web-platform-tests check-layout tests: `data-expected-*` attributes checked by `checkLayout(selector)`.
     case wpt
+    /// Yoga's captured app layouts (its benchmark's `captures/*.json`): benchmark workloads, nobody answers them.
+    case yogaCapture = "yoga-capture"
 
     /// The file name endings a folder is searched for.
     public var extensions: [String] {
         switch self {
         case .taffyXML: [".xml"]
         case .taffyHTML, .yogaHTML, .wpt: [".html", ".htm", ".xhtml"]
+        case .yogaCapture: [".json"]
         }
     }
 
     /// Whether its cases need the browser: for an answer (the HTML suites) or to resolve stylesheets (WPT).
-    public var needsBrowser: Bool { self != .taffyXML }
+    public var needsBrowser: Bool {
+        switch self {
+        case .taffyHTML, .yogaHTML, .wpt: true
+        case .taffyXML, .yogaCapture: false
+        }
+    }
 }
 
 /// One file to import: where it is, and its path relative to the PATH it was found under (what

@@ -124,6 +124,7 @@ public enum ImportRun {
         case .taffyXML: return try TaffyXML.candidates(in: text, input: input)
         case .taffyHTML, .yogaHTML: return try HTMLFixtures.candidates(in: text, input: input, format: format)
         case .wpt: return try wptCandidates(in: text, input: input, browser: browser)
+        case .yogaCapture: return try YogaCapture.candidates(in: text, input: input)
         }
     }
 

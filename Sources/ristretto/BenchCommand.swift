@@ -20,11 +20,25 @@ struct BenchCommand: ParsableCommand {
             express is noted as refused. Every output says each engine's version and what its figures include. JSON \
             output: {"machine":{…,"engineDetails":[{"name","version","timing"}]},"results":[{"engine","shape","size",\
             "mode","microsecondsPerLayout","spread"}]}; an engine whose adapter also times its own layout call \
-            alone (taffy) gets that "core" figure beside its own. See docs/benchmarks.md.
+            alone (taffy) gets that "core" figure beside its own. Figures timed through Python (taffy), and every \
+            ratio against them, are marked with a dagger. --case FILE|DIR times flex and box case files instead of \
+            the shapes, each in every mode it supports, and prints per engine the geometric mean of its ratio to \
+            --baseline over the cases. See docs/benchmarks.md.
             """)
 
-    @Option(help: "Comma-separated shapes: linear, flow, depth.")
-    var shape: String = "linear,flow,depth"
+    @Option(help: "Comma-separated shapes: linear, flow, depth (default: all three; not with --case).")
+    var shape: String?
+    @Option(
+        name: .customLong("case"), parsing: .upToNextOption,
+        help:
+            "Time these flex or box case files, or every one under these folders, instead of the shapes (repeatable; several paths may follow one --case)."
+    )
+    var cases: [String] = []
+    @Option(
+        help:
+            "With --case: the engine every ratio divides by, and whose geometric mean ratios are reported (default: reference when it runs, else the first of --engines)."
+    )
+    var baseline: String?
     @Option(help: "Comma-separated sizes, overriding each shape's table (N for linear and flow, D for depth).")
     var sizes: String?
     @Option(help: "Comma-separated engines: reference, yoga, taffy, chromium.")
@@ -61,11 +75,22 @@ struct BenchCommand: ParsableCommand {
         // --check compares frames and times nothing: there is no cost to plot.
         if check, plot != nil { throw ValidationError("--plot has no effect with --check") }
         if rounding, !check { throw ValidationError("--rounding only applies to --check") }
+        if baseline != nil, cases.isEmpty { throw ValidationError("--baseline only applies to --case") }
+        if !cases.isEmpty {
+            let shapeOptions = [
+                ("--shape", shape != nil), ("--sizes", sizes != nil), ("--scaling", scaling), ("--check", check),
+            ]
+            if let (option, _) = shapeOptions.first(where: \.1) {
+                throw ValidationError("\(option) does not apply with --case (a case is its own tree)")
+            }
+        }
     }
 
     func run() throws {
         let configuration = BenchmarkConfiguration(
-            shapes: try Self.parseList(shape, option: "--shape", allowed: Self.names(BenchShape.self)) {
+            shapes: try Self.parseList(
+                shape ?? "linear,flow,depth", option: "--shape", allowed: Self.names(BenchShape.self)
+            ) {
                 BenchShape(rawValue: $0)
             },
             sizes: try sizes.map { text in
@@ -84,7 +109,10 @@ struct BenchCommand: ParsableCommand {
         let selected = try Self.parseList(engines, option: "--engines", allowed: engineNames.joined(separator: ", ")) {
             engineNames.contains($0) ? $0 : nil
         }
-        let adapters = selected.map { name -> any LayoutEngineAdapter in
+        guard Set(selected).count == selected.count else {
+            throw InputError(file: "--engines", message: "an engine is named twice in '\(engines)'")
+        }
+        var adapters = selected.map { name -> any LayoutEngineAdapter in
             name == "reference"
                 ? ReferenceEngine()
                 : SubprocessEngine(name: name, executablePath: peerOptions.adapterDirectory + "/\(name)-adapter")
@@ -93,7 +121,19 @@ struct BenchCommand: ParsableCommand {
             try runCheck(configuration, adapters: adapters)
             return
         }
-        let report = try runBenchmarks(configuration, engines: adapters)
+        let report: BenchmarkReport
+        if cases.isEmpty {
+            report = try runBenchmarks(configuration, engines: adapters)
+        } else {
+            let base = try Self.baseline(baseline, engines: selected)
+            let loaded = try loadCases()
+            let reference = try referenceEngine(for: loaded)
+            adapters = adapters.map { $0.name == "reference" ? reference : $0 }
+            var caseReport = try runCaseBenchmarks(
+                loaded.workloads, config: configuration, engines: adapters, baseline: base, judge: reference)
+            caseReport.notes = loaded.notes + caseReport.notes
+            report = caseReport
+        }
         for format in formats { print(try report.formatted(format)) }
         if let plot {
             let renderer = GDRenderer(fontPath: try fontOptions.choice(golden: golden).require(for: plot))

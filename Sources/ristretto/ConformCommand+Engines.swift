@@ -3,6 +3,7 @@ import Benchmarking
 import Conformance
 import Engines
 import Foundation
+import GDRender
 import Gentest
 
 extension ConformCommand {
@@ -14,12 +15,14 @@ extension ConformCommand {
         let knownDifferences = try engineOptions.peers.loadKnownDifferences(golden: suite.golden)
         let conformance = PeerConformance(golden: suite.golden, knownDifferences: knownDifferences)
         let referenceRun = ReferenceRun()
-        let matrix = runEngineMatrix(engines, identifiers: identifiers, conformance: conformance) {
+        var matrix = runEngineMatrix(engines, identifiers: identifiers, conformance: conformance) {
             // Only called for the reference, which exists exactly when `runner` does.
             let summary = Self.runReference(runner!, identifiers: identifiers)
             referenceRun.summary = summary
             return EngineColumn(referenceRun: summary)
         }
+        // The dashboard's case pages, and the --json that `merge` draws them from, show each case that did not pass.
+        if html != nil || json != nil { matrix.gatherEvidence(golden: suite.golden) }
         MatrixOutput.printVerdicts(matrix)
         let recorded = try reviewExpectations(matrix, entries: knownDifferences)
         let output = MatrixOutput(junit: junit, markdown: markdown, html: html, json: json)
@@ -79,7 +82,7 @@ struct MatrixOutput {
                 case .error(let message): print("ERROR \(column.engine) \(result.identifier): \(message)")
                 case .known(let reason, let mismatch):
                     print("KNOWN \(column.engine) \(result.identifier): \(mismatch)\n  known difference: \(reason)")
-                case .passed, .refused, .notApplicable: continue
+                case .passed, .refused, .notApplicable, .interop: continue
                 }
             }
         }
@@ -98,8 +101,9 @@ struct MatrixOutput {
         }
     }
 
-    /// JUnit, Markdown and JSON get the matrix; the HTML page is the matrix, and the reference's own page with its
-    /// PNGs goes next to it as DIR/reference.html, linked from the reference's column (when the reference ran here).
+    /// JUnit, Markdown and JSON get the matrix; DIR gets the dashboard (DIR/index.html, a page per case that did
+    /// not pass under DIR/cases/, their pictures drawn by GDRender), and the reference's own page with its PNGs goes
+    /// next to it as DIR/reference.html, linked from the reference's column (when the reference ran here).
     func write(_ matrix: EngineMatrix, reference: RunSummary?) throws {
         if let junit { try AtomicFile.write(Data(Reports.junit(matrix).utf8), to: junit) }
         if let markdown { try AtomicFile.write(Data(Reports.markdown(matrix).utf8), to: markdown) }
@@ -111,7 +115,9 @@ struct MatrixOutput {
             try AtomicFile.write(Data(page.utf8), to: html + "/reference.html")
             links["reference"] = "reference.html"
         }
-        try AtomicFile.write(Data(Reports.html(matrix, engineLinks: links).utf8), to: html + "/index.html")
+        try Reports.writeSite(matrix, to: html, engineLinks: links) { picture in
+            try? GDRenderer.framesPNG(picture.boxes, highlighted: picture.highlighted, canvas: picture.canvas)
+        }
     }
 }
 

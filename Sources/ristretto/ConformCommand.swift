@@ -51,7 +51,7 @@ struct ConformCommand: ParsableCommand {
     var artifacts: String = "artifacts/conform"
     @Option(help: "Write a JUnit XML report to FILE.")
     var junit: String?
-    @Option(help: "Write a self-contained HTML report into DIR (DIR/index.html).")
+    @Option(help: "Write an HTML report into DIR (DIR/index.html); with --engine, the engine dashboard.")
     var html: String?
     @Option(help: "Write a Markdown summary to FILE (for a CI step summary).")
     var markdown: String?

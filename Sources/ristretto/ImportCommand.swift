@@ -9,19 +9,21 @@ struct ImportCommand: ParsableCommand {
         abstract: "Import another project's layout tests as flex cases.",
         discussion: """
             FORMAT: taffy-xml (Taffy's tests/xml), taffy-html (Taffy's test_fixtures), yoga-html (Yoga's \
-            gentest/fixtures) or wpt (web-platform-tests check-layout pages). A PATH is a file or a folder searched \
-            recursively. Writes one flex case per imported case to DIR/<name>.json; the HTML suites are answered by \
-            the browser, WPT pages resolved by it. Prints the refusals by reason, then 'N imported, N refused'. \
-            Exit 0, or 2 when an input cannot be read or the browser is missing (docs/importers.md).
+            gentest/fixtures), wpt (web-platform-tests check-layout pages) or yoga-capture (Yoga's captured app \
+            layouts, benchmark/captures/*.json). A PATH is a file or a folder searched recursively. Writes one flex \
+            case per imported case to DIR/<name>.json; the HTML suites are answered by the browser, WPT pages \
+            resolved by it; a capture becomes a benchmark workload without expect, its measured leaves replaying \
+            their recorded measurements. Prints the refusals by reason, then 'N imported, N refused'. Exit 0, or 2 \
+            when an input cannot be read or the browser is missing (docs/importers.md).
             """)
 
-    @Argument(help: "taffy-xml, taffy-html, yoga-html or wpt.")
+    @Argument(help: "taffy-xml, taffy-html, yoga-html, wpt or yoga-capture.")
     var format: String
     @Argument(help: "Files, or folders searched recursively.")
     var paths: [String] = []
     @Option(help: "The folder the cases are written to.")
     var out: String
-    @Option(help: "The browser that answers the HTML suites and resolves WPT pages (chromium).")
+    @Option(help: "The browser that answers the HTML suites and resolves WPT pages (chromium); unused by the others.")
     var engine: String = "chromium"
     @Flag(help: "Also print each refused case with its reason.")
     var verbose = false

@@ -20,7 +20,8 @@ struct MergeCommand: ParsableCommand {
     var shards: [String]
     @Option(help: "Write a JUnit XML report to FILE.")
     var junit: String?
-    @Option(help: "Write a self-contained HTML report into DIR (DIR/index.html).")
+    @Option(
+        help: "Write the engine dashboard into DIR: DIR/index.html, the matrix, and a page per case that did not pass.")
     var html: String?
     @Option(help: "Write a Markdown summary to FILE.")
     var markdown: String?

@@ -46,7 +46,7 @@ struct ReportTests {
                 ---------------------------------------
                  5   2.00 ± 0.50  5.00 ± 0.25     2.50×
                 10   4.00 ± 1.00            –         –
-                  yoga figures: native, with a note
+                  yoga = y1; figures: native, with a note
 
                 note: skipped taffy: missing
 
@@ -66,7 +66,7 @@ struct ReportTests {
                 | 5 | 2.00 ± 0.50 | 5.00 ± 0.25 | 2.50× |
                 | 10 | 4.00 ± 1.00 | – | – |
 
-                *yoga figures: native, with a note*
+                *yoga = y1; figures: native, with a note*
 
                 - skipped taffy: missing
 
@@ -76,10 +76,10 @@ struct ReportTests {
     @Test func csv() throws {
         #expect(
             try Self.report.formatted(.csv) == """
-                engine,shape,size,mode,microsecondsPerLayout,spread,ratioToReference,engineVersion,engineTiming,coreMicrosecondsPerLayout
-                reference,linear,5,fresh,2.0,0.5,1.0,r1,in process,
-                yoga,linear,5,fresh,5.0,0.25,2.5,y1,"native, with a note",
-                reference,linear,10,fresh,4.0,1.0,1.0,r1,in process,
+                engine,shape,size,mode,microsecondsPerLayout,spread,ratioToReference,engineVersion,engineTiming,coreMicrosecondsPerLayout,viaPython
+                reference,linear,5,fresh,2.0,0.5,1.0,r1,in process,,
+                yoga,linear,5,fresh,5.0,0.25,2.5,y1,"native, with a note",,
+                reference,linear,10,fresh,4.0,1.0,1.0,r1,in process,,
 
                 """)
     }
@@ -134,12 +134,12 @@ struct ReportTests {
                 D  reference µs        taffy µs  taffy core µs  taffy/ref
                 ---------------------------------------------------------
                 4   1.00 ± 0.00  300.00 ± 10.00          12.50    300.00×
-                  taffy figures: via Python
+                  taffy = t1; figures: via Python
                   taffy core: the call alone
 
                 """)
         #expect(try report.formatted(.markdown).contains("| D | reference µs | taffy µs | taffy core µs | taffy/ref |"))
-        #expect(try report.formatted(.csv).hasSuffix("taffy,depth,4,fresh,300.0,10.0,300.0,t1,via Python,12.5\n"))
+        #expect(try report.formatted(.csv).hasSuffix("taffy,depth,4,fresh,300.0,10.0,300.0,t1,via Python,12.5,\n"))
         let json = try #require(
             JSONSerialization.jsonObject(with: Data(try report.formatted(.json).utf8)) as? [String: Any])
         let results = try #require(json["results"] as? [[String: Any]])
@@ -188,7 +188,9 @@ struct ReportTests {
         #expect(markers.count == 3)
         #expect(
             scene.items.contains { if case .text(let run) = $0.shape { run.string == "yoga relayout" } else { false } })
-        #expect(scene.size.width == 420 + 70 + 20)
+        // The legend names the engine inside each peer, and is as wide as its four modes.
+        #expect(scene.items.contains { if case .text(let run) = $0.shape { run.string == "yoga: y1" } else { false } })
+        #expect(scene.size.width == 70 + 4 * 220)
     }
 
     @Test(arguments: [(1.0, "1"), (10, "10"), (1_000, "1k"), (100_000, "100k"), (0.1, "0.1")])

@@ -147,7 +147,7 @@ struct RunnerTests {
         let missing = SubprocessEngine(name: "yoga", executablePath: "/nonexistent/yoga-adapter")
         let report = try runBenchmarks(config, engines: [FakeEngine(), missing])
         #expect(
-            report.results.map { "\($0.engine) \($0.shape.rawValue)-\($0.size) \($0.mode.rawValue)" } == [
+            report.results.map { "\($0.engine) \($0.shape?.rawValue ?? "?")-\($0.size) \($0.mode.rawValue)" } == [
                 "reference linear-4 fresh", "reference linear-8 fresh", "reference depth-4 fresh",
                 "reference depth-8 fresh",
             ])

@@ -43,6 +43,7 @@ import Testing
         case .refused(let message): "refused: \(message)"
         case .known(_, let mismatch): "known: \(mismatch)"
         case .notApplicable: "n/a"
+        case .interop(let browsers): "interop: \(browsers)"
         }
     }
 
@@ -85,8 +86,11 @@ import Testing
         #expect(markdown.contains("| example | `box/wrong-x` | node [1]: x expected 44, got 34 |\n"))
         let html = Reports.html(matrix, engineLinks: ["example": "example.html"])
         #expect(html.contains(#"<th><a href="example.html">example</a></th>"#))
-        #expect(html.contains(#"<td class="some">2/5 (1 failed, refused 1, known 1)</td>"#))
-        #expect(html.contains(#"<td class="na">n/a</td>"#))
+        #expect(
+            html.contains(
+                #"<td class="some" data-engine="example" data-row="box"><span class="rate">40.0 %</span> <span class="count">2/5 (1 failed, refused 1, known 1)</span></td>"#
+            ))
+        #expect(html.contains(#"<td class="na" data-engine="example" data-row="scene">n/a</td>"#))
         #expect(
             Reports.matrixTable(matrix).split(separator: "\n").map { $0.split(separator: " ").first ?? "" }
                 == ["suite", "bad", "box", "scene", "all"])

@@ -194,3 +194,40 @@ import Testing
         #expect(try renderer.renderPNG(scene) == renderer.renderPNG(scene))
     }
 }
+
+/// The frames pictures of the engine dashboard: outlines on white, the differing nodes filled and outlined in red.
+@Suite struct FramesPictureTests {
+    /// A 32-px box with a 10-px box inside it, the inner one highlighted, on a 40 × 40 canvas.
+    static func png() throws -> [UInt8] {
+        try GDRenderer.framesPNG(
+            [Rect(x: 4, y: 4, width: 32, height: 32), Rect(x: 10, y: 10, width: 10, height: 10)], highlighted: [1],
+            canvas: Size(width: 40, height: 40))
+    }
+
+    func pixel(_ image: RGBAImage, _ x: Int, _ y: Int) -> [UInt8] {
+        let offset = (y * image.width + x) * 4
+        return Array(image.pixels[offset..<offset + 4])
+    }
+
+    @Test func outlinesAndHighlights() throws {
+        let image = try PNGCodec.decode(try Self.png())
+        #expect((image.width, image.height) == (40, 40))
+        #expect(pixel(image, 1, 1) == [255, 255, 255, 255], "the background")
+        #expect(pixel(image, 30, 30) == [255, 255, 255, 255], "a box is outlined, not filled")
+        // Boxes snap to whole pixels: the 1-px grey outline of the box from 4 to 36 is columns 4 and 35.
+        #expect(pixel(image, 4, 30) == [0x55, 0x55, 0x55, 255])
+        #expect(pixel(image, 35, 30) == [0x55, 0x55, 0x55, 255])
+        #expect(pixel(image, 36, 30) == [255, 255, 255, 255])
+        // The 2-px red outline of the highlighted box from 10 to 20 is columns 10, 11, 18 and 19.
+        for column in [10, 11, 18, 19] { #expect(pixel(image, column, 15) == [0xD0, 0x10, 0x10, 255]) }
+        #expect(pixel(image, 9, 15) == [255, 255, 255, 255])
+        // Inside it, translucent red (alpha 0x50 = 80/255) over white: red stays 255, green and blue drop by about
+        // (255 − 48) · 80 / 255 ≈ 65.
+        let inside = pixel(image, 15, 15)
+        #expect(inside[0] == 255 && inside[1] == inside[2] && (185...195).contains(inside[1]), "\(inside)")
+    }
+
+    @Test func theSameFramesGiveTheSameBytes() throws {
+        #expect(try Self.png() == Self.png())
+    }
+}

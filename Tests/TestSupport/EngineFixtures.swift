@@ -9,10 +9,15 @@ public enum EngineFixtures {
     public static var exampleAdapter: String { TestSupport.repositoryRoot + "/tools/engines/example/adapter.py" }
 
     /// Whether `python3` is on PATH, which the example adapter needs.
-    public static let hasPython: Bool = {
+    public static let hasPython = executable(named: "python3") != nil
+
+    /// The path of the command `name` on PATH, or nil.
+    public static func executable(named name: String) -> String? {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        return path.split(separator: ":").contains { FileManager.default.isExecutableFile(atPath: "\($0)/python3") }
-    }()
+        return path.split(separator: ":").map { "\($0)/\(name)" }.first {
+            FileManager.default.isExecutableFile(atPath: $0)
+        }
+    }
 
     /// The pair of leaves, in an hbox or a vbox.
     public static func pair(_ type: String = "hbox") -> String {

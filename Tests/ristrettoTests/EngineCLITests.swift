@@ -59,7 +59,7 @@ import Testing
     }
 
     /// Three shards merged equal one unsharded run: the same JSON apart from timings, the same matrix and last line,
-    /// the same JUnit and Markdown apart from timings.
+    /// the same JUnit, Markdown and dashboard apart from timings (the case pages and their pictures byte for byte).
     @Test(needsPython) func threeShardsMergedEqualOneRun() throws {
         let folder = try EngineFixtures.writeGolden()
         defer { try? FileManager.default.removeItem(atPath: folder.scratch) }
@@ -71,6 +71,7 @@ import Testing
         let whole = try CLIRun(
             ["conform"] + engine + [
                 "--json", out + "-whole.json", "--junit", out + "-whole.xml", "--markdown", out + "-whole.md",
+                "--html", out + "-whole",
             ])
         var shardFiles: [String] = []
         for index in 1...3 {
@@ -81,6 +82,7 @@ import Testing
         let merged = try CLIRun(
             ["merge"] + shardFiles + [
                 "--json", out + "-merged.json", "--junit", out + "-merged.xml", "--markdown", out + "-merged.md",
+                "--html", out + "-merged",
             ])
         #expect(merged.status == whole.status, "\(merged.stdout)\(merged.stderr)")
         // The review of the known-failure lists belongs to conform, which reads them; merge prints the rest alike.
@@ -95,10 +97,24 @@ import Testing
                 .replacing(/"seconds": [0-9.e-]+/, with: "\"seconds\": 0")
                 .replacing(/time="[0-9.]+"/, with: "time=\"0\"")
                 .replacing(/\*\* in [0-9.]+ s/, with: "** in 0 s")
+                .replacing(/<\/b> in [0-9.]+ s/, with: "</b> in 0 s")
         }
         for suffix in ["json", "xml", "md"] {
             #expect(
                 try withoutTimings(out + "-merged." + suffix) == withoutTimings(out + "-whole." + suffix), "\(suffix)")
+        }
+        let site = try #require(FileManager.default.subpaths(atPath: out + "-whole")).sorted()
+        #expect(site.contains("cases/box__wrong-x/engine-example.png"), "the failing case's page has its picture")
+        #expect(try FileManager.default.subpaths(atPath: out + "-merged")?.sorted() == site)
+        for file in site where file.hasSuffix(".html") || file.hasSuffix(".png") {
+            let (whole, merged) = (out + "-whole/" + file, out + "-merged/" + file)
+            if file == "index.html" {
+                #expect(try withoutTimings(merged) == withoutTimings(whole))
+            } else {
+                #expect(
+                    FileManager.default.contents(atPath: merged) == FileManager.default.contents(atPath: whole),
+                    "\(file)")
+            }
         }
     }
 

@@ -350,6 +350,10 @@ class Tree:
         if content is not None:
             if children:
                 refuse(f"{json_path}.content", "only a leaf (an element without children) has content")
+            if isinstance(content, dict) and "measure" in content:
+                # A page has no measure function to ask: its content is a block of one fixed size.
+                refuse(f"{json_path}.content.measure", "a browser cannot replay recorded measurements (a measure "
+                       "table): its content is a box of one fixed size")
             content = self.content_size(content, f"{json_path}.content")
         index = len(self.paths)
         self.paths.append(path)

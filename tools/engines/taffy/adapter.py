@@ -6,6 +6,7 @@ for flex cases (docs/flex-case-format.md).
     {"op":"layout","case":{…},"resize":W}               -> the frames after a second layout at viewport width W
     {"op":"layout","case":{…},"change":{"path":[…],"content":{"width","height"}}}
                                                         -> the frames after the leaf's new context + mark_dirty
+    "content":{"width","height","measure":[…]} on a leaf -> its measure callback replays the table (`replay`)
     "rounding":true on a layout request                 -> the same with Taffy's pixel rounding on
     {"op":"bench","case":{…},"iterations":N,"mode":M}   -> {"nanosPerLayout":…,"coreNanosPerLayout":…,"iterations":N,
                                                             "rootWidth":…,"rootHeight":…}
@@ -22,8 +23,12 @@ border box's bottom edge (stretchable gives a measured leaf no baseline). docs/e
 refuses" has the table.
 
 **Timing includes stretchable copying every node's result through Python** (`Node._update_layout` on the whole
-tree, as `Node.compute_layout` does) and one Python measure callback per leaf measurement, so Taffy's own cost is
-lower than reported; `coreNanosPerLayout` (an extra reply field) times the Taffy call alone. Rounding is off.
+tree, as `Node.compute_layout` does), so Taffy's own cost is lower than reported; `coreNanosPerLayout` (an extra reply
+field) times the Taffy call alone, and `info` answers `"viaPython": true`. **A bench request times content leaves as
+fixed-size leaves** (their content as their `size`, no measure function, so no Python callback inside Taffy's call)
+where the adapter has checked, on the same case and the same widths or changes, that this gives the same frames as
+measured leaves; otherwise, and for the leaf an incremental bench changes, with measure callbacks. The reply's
+`fixedLeaves` and `measuredLeaves` count both kinds. Rounding is off.
 """
 
 from __future__ import annotations
@@ -111,10 +116,58 @@ def number(value, path: str, minimum: float = 0.0) -> float:
     return float(value)
 
 
+MEASURE_MODES = ("exactly", "at-most", "undefined")
+
+
+def measure_table(table, path: str) -> list:
+    """A measure table (docs/flex-case-format.md "Measure tables"), checked: a non-empty list of records, each
+    `((width mode, size or None), (height mode, size or None), (output width, output height))`."""
+    if not isinstance(table, list) or not table:
+        refuse(path, "expected a non-empty array of measure records")
+    records = []
+    for index, entry in enumerate(table):
+        at = f"{path}[{index}]"
+        if not isinstance(entry, dict):
+            refuse(at, "expected a measure record object")
+        for key in entry:
+            if key not in ("width", "widthMode", "height", "heightMode", "output"):
+                refuse(f"{at}.{key}", "unknown key of a measure record")
+        axes = []
+        for size_key, mode_key in (("width", "widthMode"), ("height", "heightMode")):
+            mode = entry.get(mode_key)
+            if mode not in MEASURE_MODES:
+                refuse(f"{at}.{mode_key}", f"expected one of {', '.join(MEASURE_MODES)}, got {json.dumps(mode)}")
+            if (mode == "undefined") == (size_key in entry):
+                refuse(f"{at}.{size_key}",
+                       f"a size is given exactly where the mode is not undefined ({mode_key} is {mode})")
+            axes.append((mode, None if mode == "undefined" else number(entry[size_key], f"{at}.{size_key}")))
+        output = entry.get("output")
+        if not isinstance(output, dict) or set(output) != {"width", "height"}:
+            refuse(f"{at}.output", 'expected {"width": w, "height": h}')
+        records.append((axes[0], axes[1], (number(output["width"], f"{at}.output.width"),
+                                           number(output["height"], f"{at}.output.height"))))
+    return records
+
+
+def replay(records: list, width: tuple, height: tuple) -> tuple[float, float]:
+    """The output of the record that answers a request `(mode, size or None)` per axis: the fewest axes whose mode
+    differs, then the least sum of |asked − recorded| over the axes where both have a size, then the earliest."""
+    best, best_key = records[0], None
+    for record in records:
+        mismatch, distance = 0, 0.0
+        for (mode, size), (recorded_mode, recorded_size) in ((width, record[0]), (height, record[1])):
+            mismatch += mode != recorded_mode
+            if size is not None and recorded_size is not None:
+                distance += abs(size - recorded_size)
+        if best_key is None or (mismatch, distance) < best_key:
+            best, best_key = record, (mismatch, distance)
+    return best[2]
+
+
 class Element:
     """One element of the case: its typed CSS values, checked, with the JSON path refusals name."""
 
-    __slots__ = ("path", "index_path", "values", "id", "content", "children", "displayed", "parent")
+    __slots__ = ("path", "index_path", "values", "id", "content", "measure", "children", "displayed", "parent")
 
     def __init__(self, node, path: str, index_path: list, parent: Element | None):
         if not isinstance(node, dict):
@@ -130,12 +183,15 @@ class Element:
         if self.id is not None and not isinstance(self.id, str):
             refuse(f"{path}.id", "expected a string")
         self.content = None
+        self.measure = None
         if "content" in node:
             content = node["content"]
-            if not isinstance(content, dict) or set(content) != {"width", "height"}:
-                refuse(f"{path}.content", 'expected {"width": w, "height": h}')
+            if not isinstance(content, dict) or set(content) - {"measure"} != {"width", "height"}:
+                refuse(f"{path}.content", 'expected {"width": w, "height": h, "measure"?: […]}')
             self.content = (number(content["width"], f"{path}.content.width"),
                             number(content["height"], f"{path}.content.height"))
+            if "measure" in content:
+                self.measure = measure_table(content["measure"], f"{path}.content.measure")
         children = node.get("children", [])
         if not isinstance(children, list):
             refuse(f"{path}.children", "expected an array")
@@ -342,24 +398,105 @@ def parse_case(request) -> tuple[Element, float | None, float | None]:
 
 # Content sizes of the measured leaves by Taffy node id; the measure callback reads them.
 LEAF_CONTENT: dict[int, tuple[float, float]] = {}
+# Measure tables of the leaves that replay one, by Taffy node id.
+LEAF_TABLES: dict[int, list] = {}
+
+
+def measure_request(known: float, available: dict) -> tuple:
+    """One axis of Taffy's request in a measure table's terms: a known size is `exactly`, a definite available space
+    `at-most`, max-content `undefined` and min-content `at-most` 0 (Yoga, whose tables these are, has no min-content
+    request)."""
+    if not math.isnan(known):
+        return ("exactly", known)
+    if available["dim"] == Scale.POINTS:
+        return ("at-most", available["value"])
+    return ("at-most", 0.0) if available["dim"] == Scale.MIN_CONTENT else ("undefined", None)
 
 
 def measure_leaf(known_width, known_height, available_width, available_height, context) -> tuple[float, float]:
     """Taffy's measure callback, called directly (stretchable's own wrapper builds several validated Python objects
-    per call, about 0.3 ms each): the content size, or the size Taffy already knows along an axis; never capped by
-    the space available."""
+    per call, about 0.3 ms each): the content size, or the answer a measure table replays, or the size Taffy already
+    knows along an axis; never capped by the space available."""
     content = LEAF_CONTENT.get(context, (0.0, 0.0))
+    table = LEAF_TABLES.get(context)
+    if table is not None:
+        content = replay(table, measure_request(known_width, available_width),
+                         measure_request(known_height, available_height))
     return (content[0] if math.isnan(known_width) else known_width,
             content[1] if math.isnan(known_height) else known_height)
 
 
-def build(element: Element) -> Node:
+def build(element: Element, fixed: bool = False, measured: Element | None = None) -> Node:
+    """The element's Taffy node and its subtree's. With `fixed`, each content leaf but `measured` whose content can be
+    written as its size is a fixed-size leaf (`fixed_style`) instead of a measured one."""
     if element.content is not None:
+        style = fixed_style(element) if fixed and element is not measured else None
+        if style is not None:
+            return Node(style=style)
         leaf = Node(style=style_for(element))
         taffylib.node_set_measure(taffy._ptr, leaf._node_id, True)  # the context is the node id
         LEAF_CONTENT[leaf._node_id] = element.content
+        if element.measure is not None:
+            LEAF_TABLES[leaf._node_id] = element.measure
+        else:
+            LEAF_TABLES.pop(leaf._node_id, None)
         return leaf
-    return Node(*[build(child) for child in element.children], style=style_for(element))
+    return Node(*[build(child, fixed, measured) for child in element.children], style=style_for(element))
+
+
+# Fixed-size styles of content leaves by the leaf's values and content; None where the content cannot be written.
+FIXED_STYLES: dict[tuple, Style | None] = {}
+
+
+def fixed_style(element: Element) -> Style | None:
+    """A content leaf as a fixed-size leaf: each `auto` axis of its `width` and `height` set to the content (plus its
+    padding and border under border-box), everything else as measured. None for a leaf whose measure answer is not
+    constant (a measure table) and when a border-box leaf has a percentage padding (its border box depends on the
+    parent). Whether the frames stay the same is checked per case
+    (`fixed_leaves_agree`): they differ where Taffy would stretch or shrink a measured leaf's content, for instance.
+    A leaf that replays a measure table answers more than one size, so it stays measured (None)."""
+    if element.measure is not None:
+        return None
+    if getattr(element, "measure", None) is not None:
+        return None  # a leaf that replays a measure table answers each request its own way
+    key = (json.dumps(element.values, sort_keys=True), element.content,
+           element.parent.is_row() if element.parent else True)
+    if key in FIXED_STYLES:
+        return FIXED_STYLES[key]
+    kwargs = style_kwargs(element)
+    border_box = element.keyword("box-sizing", "content-box") == "border-box"
+    sizes = []
+    for axis, content, sides in (("width", element.content[0], ("left", "right")),
+                                 ("height", element.content[1], ("top", "bottom"))):
+        given = getattr(kwargs["size"], axis)
+        if given != AUTO:
+            sizes.append(given)
+            continue
+        extra = 0.0
+        if border_box:
+            for side in sides:
+                for name in (f"padding-{side}", f"border-{side}-width"):
+                    value = element.values.get(name, {"px": 0})
+                    if not (isinstance(value, dict) and "px" in value):
+                        FIXED_STYLES[key] = None
+                        return None
+                    extra += value["px"]
+        sizes.append(Length(Scale.POINTS, content + extra))
+    kwargs["size"] = Size(*sizes)
+    if len(FIXED_STYLES) >= 4096:
+        FIXED_STYLES.clear()
+    style = FIXED_STYLES[key] = Style(**kwargs)
+    return style
+
+
+def leaf_counts(element: Element, fixed: bool, measured: Element | None) -> tuple[int, int]:
+    """How many content leaves a tree built with `fixed` and `measured` (`build`) has as fixed-size leaves, and how
+    many measured by a callback."""
+    if element.content is not None:
+        is_fixed = fixed and element is not measured and fixed_style(element) is not None
+        return (1, 0) if is_fixed else (0, 1)
+    counts = [leaf_counts(child, fixed, measured) for child in element.children]
+    return sum(count[0] for count in counts), sum(count[1] for count in counts)
 
 
 VIEWPORT_STYLE = Style(display=Display.FLEX, position=Position.RELATIVE, flex_direction=FlexDirection.ROW,
@@ -380,10 +517,12 @@ def set_viewport(viewport: Node, width: float | None, height: float | None):
                             {**VIEWPORT, "size": {"width": dimension(width), "height": dimension(height)}})
 
 
-def make_tree(root: Element, width: float | None, height: float | None) -> Node:
+def make_tree(root: Element, width: float | None, height: float | None, fixed: bool = False,
+              measured: Element | None = None) -> Node:
     """The viewport (docs/flex-case-format.md "Layout and frames"): a row flex container of the viewport's size (auto,
-    so max-content, for a null dimension) holding the root, which it never stretches."""
-    viewport = Node(build(root), style=VIEWPORT_STYLE)
+    so max-content, for a null dimension) holding the root, which it never stretches. `fixed` and `measured` as in
+    `build`."""
+    viewport = Node(build(root, fixed, measured), style=VIEWPORT_STYLE)
     set_viewport(viewport, width, height)
     return viewport
 
@@ -406,6 +545,7 @@ def dispose(node: Node):
     for child in node:
         dispose(child)
     LEAF_CONTENT.pop(node._node_id, None)
+    LEAF_TABLES.pop(node._node_id, None)
     taffylib.node_drop(taffy._ptr, node._node_id)
 
 
@@ -424,7 +564,9 @@ def frames(element: Element, node: Node, out: list):
     frame = {"path": element.index_path}
     if element.id is not None:
         frame["id"] = element.id
-    frame.update(x=layout.x, y=layout.y, width=layout.width, height=layout.height)
+    # JSON has no NaN: a coordinate Taffy leaves undefined is written null, which the harness reads as NaN.
+    frame.update({key: value if math.isfinite(value) else None
+                  for key, value in (("x", layout.x), ("y", layout.y), ("width", layout.width), ("height", layout.height))})
     out.append(frame)
     for child, child_node in zip(element.children, node):
         frames(child, child_node, out)
@@ -516,15 +658,10 @@ def leaf_at(root: Element, viewport: Node, path, json_path: str, give_content=Fa
     """The content leaf at `path` (child indices from the root) and its Taffy node. An empty leaf (no children, no
     content) is made a measured leaf when `give_content` (a layout `change` gives it content, as a browser adds a
     content block), and refused otherwise (incremental benches)."""
-    if not isinstance(path, list):
-        refuse(json_path, "expected an array of child indices")
-    element, node = root, viewport[0]
+    element = leaf_element(root, path, json_path)
+    node = viewport[0]
     for index in path:
-        if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(element.children):
-            refuse(json_path, f"no element at path {json.dumps(path)}")
-        element, node = element.children[index], node[index]
-    if element.children:
-        refuse(json_path, f"the element at path {json.dumps(path)} is not a leaf")
+        node = node[index]
     if element.content is None:
         if not give_content:
             refuse(json_path, f"the element at path {json.dumps(path)} is not a leaf with content")
@@ -533,10 +670,26 @@ def leaf_at(root: Element, viewport: Node, path, json_path: str, give_content=Fa
     return element, node
 
 
+def leaf_element(root: Element, path, json_path: str) -> Element:
+    """The leaf at `path`, checked: an array of child indices that names an element without children."""
+    if not isinstance(path, list):
+        refuse(json_path, "expected an array of child indices")
+    element = root
+    for index in path:
+        if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(element.children):
+            refuse(json_path, f"no element at path {json.dumps(path)}")
+        element = element.children[index]
+    if element.children:
+        refuse(json_path, f"the element at path {json.dumps(path)} is not a leaf")
+    return element
+
+
 def set_content(leaf: Node, width: float, height: float):
     """A leaf's new content size, told through Taffy's API: a new context for its measure function (the sizes are
-    looked up by node id) and `mark_dirty`, since Taffy cannot know that a measure function's answer changed."""
+    looked up by node id) and `mark_dirty`, since Taffy cannot know that a measure function's answer changed. A measure
+    table is dropped: the leaf is a fixed-size content leaf from then on."""
     LEAF_CONTENT[leaf._node_id] = (width, height)
+    LEAF_TABLES.pop(leaf._node_id, None)
     taffylib.node_mark_dirty(taffy._ptr, leaf._node_id)
 
 
@@ -558,6 +711,7 @@ def layout_op(request):
             content = change["content"]
             leaf.content = (number(content.get("width", leaf.content[0]), "$.change.content.width"),
                             number(content.get("height", leaf.content[1]), "$.change.content.height"))
+            leaf.measure = None
             set_content(leaf_node, *leaf.content)
             compute_layout(viewport)
         check_baselines(root, viewport[0])
@@ -566,6 +720,59 @@ def layout_op(request):
         return {"frames": out}
     finally:
         dispose(viewport)
+
+
+# What `fixed_leaves_agree` has checked, by case and mode: the widths or contents found to give the same frames, or
+# False once one did not. The harness sends one case many times, so each width or change is checked once.
+AGREEMENT: dict[tuple, set | bool] = {}
+
+
+def frames_of(root: Element, viewport: Node) -> list:
+    out = []
+    frames(root, viewport[0], out)
+    return out
+
+
+def same_frames(first: list, second: list) -> bool:
+    return len(first) == len(second) and all(
+        a["path"] == b["path"] and all(abs(a[key] - b[key]) <= 1e-6 for key in ("x", "y", "width", "height"))
+        for a, b in zip(first, second))
+
+
+def fixed_leaves_agree(request, root: Element, mode: str, first, steps: list, height, path) -> bool:
+    """Whether the tree with fixed-size leaves (`build(fixed=True)`) gives the same frames as the measured tree in the
+    states the bench will time: the first layout (at viewport width `first`), then each step, a viewport width
+    (relayout, resize) or the changed leaf's content width (incremental). Steps already checked for this case and
+    mode are skipped; the leaf at `path` stays measured in both trees."""
+    key = (json.dumps(request.get("case"), sort_keys=True), mode, json.dumps(path))
+    known = AGREEMENT.get(key, set())
+    if known is False:
+        return False
+    todo = [step for step in dict.fromkeys(steps) if step not in known]
+    if not todo and known:
+        return True
+    measured = leaf_element(root, path, "$.change.path") if path is not None else None
+    trees = [make_tree(root, first, height, fixed, measured) for fixed in (False, True)]
+    try:
+        leaves = [leaf_at(root, tree, path, "$.change.path")[1] for tree in trees] if path is not None else None
+        agree = True
+        for step in [None] + todo:
+            for index, tree in enumerate(trees):
+                if step is not None and leaves is not None:
+                    set_content(leaves[index], step, measured.content[1])
+                elif step is not None:
+                    set_viewport(tree, step, height)
+                compute_layout(tree)
+            if not same_frames(frames_of(root, trees[0]), frames_of(root, trees[1])):
+                agree = False
+                break
+    finally:
+        for tree in trees:
+            dispose(tree)
+    if len(AGREEMENT) >= 256:
+        AGREEMENT.clear()
+    AGREEMENT[key] = known | set(todo) if agree else False
+    return agree
 
 
 def number_list(value, path: str) -> list[float]:
@@ -596,14 +803,17 @@ def bench_op(request):
 
     if mode == "fresh":
         # A new tree per iteration, built outside the timer; each iteration times its first layout.
+        fixed = leaf_counts(root, True, None)[0] > 0 and fixed_leaves_agree(
+            request, root, mode, width, [], height, None)
         for iteration in range(iterations):
-            viewport = make_tree(root, width, height)
+            viewport = make_tree(root, width, height, fixed)
             try:
                 timed(viewport)
                 if iteration == 0:
                     check_baselines(root, viewport[0])
             finally:
                 dispose(viewport)
+        counts = leaf_counts(root, fixed, None)
     else:
         if mode == "relayout":
             # Viewport width P+1 untimed, then P, P+1, P, … (P = the viewport's width, or 10 000 000 when null).
@@ -624,10 +834,19 @@ def bench_op(request):
             first, widths = width, None
         else:
             refuse("$.mode", 'expected "fresh", "relayout", "resize" or "incremental"')
-        viewport = make_tree(root, first, height)
+        measured, path = None, None
+        if mode == "incremental":  # refused before any checking when it names no content leaf
+            path = change.get("path")
+            measured = leaf_element(root, path, "$.change.path")
+            if measured.content is None:
+                refuse("$.change.path", f"the element at path {json.dumps(path)} is not a leaf with content")
+        fixed = leaf_counts(root, True, measured)[0] > 0 and fixed_leaves_agree(
+            request, root, mode, first, contents if widths is None else widths, height, path)
+        counts = leaf_counts(root, fixed, measured)
+        viewport = make_tree(root, first, height, fixed, measured)
         try:
             if mode == "incremental":
-                leaf, leaf_node = leaf_at(root, viewport, change.get("path"), "$.change.path")
+                leaf, leaf_node = leaf_at(root, viewport, path, "$.change.path")
             compute_layout(viewport)
             check_baselines(root, viewport[0])
             for index in range(iterations):
@@ -639,7 +858,8 @@ def bench_op(request):
         finally:
             dispose(viewport)
     return {"nanosPerLayout": total / iterations, "coreNanosPerLayout": core_total / iterations,
-            "iterations": iterations, "rootWidth": root_size[0], "rootHeight": root_size[1]}
+            "iterations": iterations, "rootWidth": root_size[0], "rootHeight": root_size[1],
+            "fixedLeaves": counts[0], "measuredLeaves": counts[1]}
 
 
 def engine_version() -> str:
@@ -667,8 +887,11 @@ def handle(line: str):
         if op == "info":
             return {"name": "taffy", "version": engine_version(),
                     "timing": "via Python, time.perf_counter_ns around the Taffy call and stretchable's copy of "
-                              "every node's result",
-                    "coreTiming": "the Taffy layout call alone, its measure callbacks (in Python) included",
+                              "every node's result; content leaves as fixed-size leaves where that gives the same "
+                              "frames, else measured by Python callbacks",
+                    "coreTiming": "the Taffy layout call alone (Python measure callbacks included where leaves stay "
+                                  "measured)",
+                    "viaPython": True,
                     "properties": MAPPED_PROPERTIES}
         rounding = request.get("rounding", False)
         if not isinstance(rounding, bool):

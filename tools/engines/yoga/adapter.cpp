@@ -6,6 +6,7 @@
 //   {"op":"layout","case":{…},"resize":W}                  -> the frames after a second layout at viewport width W
 //   {"op":"layout","case":{…},"change":{"path":[…],"content":{"width","height"}}}
 //                                                          -> the frames after the leaf's new measure answer + YGNodeMarkDirty
+//   "content":{"width","height","measure":[…]} on a leaf    -> its measure function replays the table (below)
 //   "rounding":true on a layout request                    -> the same with Yoga's pixel rounding on (point scale factor 1)
 //   {"op":"bench","case":{…},"iterations":N,"mode":M}      -> {"nanosPerLayout":…,"iterations":N,"rootWidth":…,"rootHeight":…}
 //     M = "fresh" | "relayout" | "resize" (with "widths":[W0…WN]) | "incremental" (with "change":{"path","widths"})
@@ -28,6 +29,7 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #ifndef RISTRETTO_YOGA_VERSION
@@ -68,6 +70,14 @@ struct Length {
 constexpr YGEdge edges[4] = {YGEdgeTop, YGEdgeRight, YGEdgeBottom, YGEdgeLeft};
 constexpr const char* edgeNames[4] = {"top", "right", "bottom", "left"};
 
+/// One recorded call of a leaf's measure function (docs/flex-case-format.md "Measure tables"); a size is only read
+/// where its mode is not undefined.
+struct MeasureRecord {
+  YGMeasureMode widthMode = YGMeasureModeUndefined, heightMode = YGMeasureModeUndefined;
+  double width = 0, height = 0;
+  double outputWidth = 0, outputHeight = 0;
+};
+
 /// One element of the case, its CSS values already in Yoga's terms.
 struct Element {
   std::string path;  // "$.case.root.children[1]"
@@ -75,6 +85,7 @@ struct Element {
   bool displayed = true;
   bool hasContent = false;
   double contentWidth = 0, contentHeight = 0;  // what the measure function answers
+  std::vector<MeasureRecord> measure;          // when not empty, what it answers instead (replayed)
   YGPositionType position = YGPositionTypeStatic;
   YGBoxSizing boxSizing = YGBoxSizingContentBox;
   YGDirection direction = YGDirectionInherit;  // `direction` is inherited in CSS
@@ -168,6 +179,38 @@ struct ParentContext {
 };
 
 #define ALIGNMENTS "stretch", "normal", "flex-start", "flex-end", "start", "end", "center"
+
+/// A measure table: a non-empty array of `{"width"?, "widthMode", "height"?, "heightMode", "output": {w, h}}`, each
+/// size given exactly where its mode is not undefined.
+std::vector<MeasureRecord> measureTable(const json& table, const std::string& path) {
+  if (!table.is_array() || table.empty()) refuse(path, "expected a non-empty array of measure records");
+  std::vector<MeasureRecord> records;
+  for (size_t index = 0; index < table.size(); ++index) {
+    const json& entry = table[index];
+    const std::string at = path + "[" + std::to_string(index) + "]";
+    if (!entry.is_object()) refuse(at, "expected a measure record object");
+    for (const auto& [key, value] : entry.items())
+      if (key != "width" && key != "widthMode" && key != "height" && key != "heightMode" && key != "output")
+        refuse(at + "." + key, "unknown key of a measure record");
+    MeasureRecord record;
+    auto axis = [&](const char* sizeKey, const char* modeKey, YGMeasureMode& mode, double& size) {
+      const std::string name = keyword(entry.value(modeKey, json()), at + "." + modeKey, {"exactly", "at-most", "undefined"});
+      mode = name == "exactly" ? YGMeasureModeExactly : name == "at-most" ? YGMeasureModeAtMost : YGMeasureModeUndefined;
+      if ((mode == YGMeasureModeUndefined) == entry.contains(sizeKey))
+        refuse(at + "." + sizeKey, std::string("a size is given exactly where the mode is not undefined (") + modeKey + " is " + name + ")");
+      if (mode != YGMeasureModeUndefined) size = number(entry[sizeKey], at + "." + sizeKey, 0, "a number ≥ 0");
+    };
+    axis("width", "widthMode", record.widthMode, record.width);
+    axis("height", "heightMode", record.heightMode, record.height);
+    const json& output = entry.value("output", json());
+    if (!output.is_object() || !output.contains("width") || !output.contains("height") || output.size() != 2)
+      refuse(at + ".output", "expected {\"width\": w, \"height\": h}");
+    record.outputWidth = number(output["width"], at + ".output.width", 0, "a number ≥ 0");
+    record.outputHeight = number(output["height"], at + ".output.height", 0, "a number ≥ 0");
+    records.push_back(record);
+  }
+  return records;
+}
 
 Element translate(const json& node, const std::string& path, const ParentContext& parent) {
   if (!node.is_object()) refuse(path, "expected an element object");
@@ -277,11 +320,13 @@ Element translate(const json& node, const std::string& path, const ParentContext
 
   if (node.contains("content")) {
     const json& content = node["content"];
-    if (!content.is_object() || !content.contains("width") || !content.contains("height") || content.size() != 2)
-      refuse(path + ".content", "expected {\"width\": w, \"height\": h}");
+    if (!content.is_object() || !content.contains("width") || !content.contains("height") ||
+        content.size() != (content.contains("measure") ? 3u : 2u))
+      refuse(path + ".content", "expected {\"width\": w, \"height\": h, \"measure\"?: […]}");
     element.hasContent = true;
     element.contentWidth = number(content["width"], path + ".content.width", 0, "a number ≥ 0");
     element.contentHeight = number(content["height"], path + ".content.height", 0, "a number ≥ 0");
+    if (content.contains("measure")) element.measure = measureTable(content["measure"], path + ".content.measure");
   }
   if (node.contains("children")) {
     const json& children = node["children"];
@@ -326,8 +371,33 @@ FlexCase parseCase(const json& request) {
 /// capped by the space available (the content is like an image of that size).
 YGSize measureContent(YGNodeConstRef node, float width, YGMeasureMode widthMode, float height, YGMeasureMode heightMode) {
   const auto* element = static_cast<const Element*>(YGNodeGetContext(node));
-  return {widthMode == YGMeasureModeExactly ? width : static_cast<float>(element->contentWidth),
-          heightMode == YGMeasureModeExactly ? height : static_cast<float>(element->contentHeight)};
+  double answerWidth = element->contentWidth, answerHeight = element->contentHeight;
+  if (!element->measure.empty()) {
+    // Replay (docs/flex-case-format.md "Measure tables"): the record with the fewest axes whose mode differs, then
+    // the least sum of |asked − recorded| over the axes where both have a size, then the earliest.
+    const MeasureRecord* best = nullptr;
+    int bestMismatch = 3;
+    double bestDistance = 0;
+    for (const MeasureRecord& record : element->measure) {
+      int mismatch = 0;
+      double distance = 0;
+      for (auto [mode, size, recordMode, recordSize] : {std::tuple{widthMode, width, record.widthMode, record.width},
+                                                        std::tuple{heightMode, height, record.heightMode, record.height}}) {
+        if (mode != recordMode) ++mismatch;
+        if (mode != YGMeasureModeUndefined && recordMode != YGMeasureModeUndefined)
+          distance += std::abs(static_cast<double>(size) - recordSize);
+      }
+      if (mismatch < bestMismatch || (mismatch == bestMismatch && distance < bestDistance)) {
+        best = &record;
+        bestMismatch = mismatch;
+        bestDistance = distance;
+      }
+    }
+    answerWidth = best->outputWidth;
+    answerHeight = best->outputHeight;
+  }
+  return {widthMode == YGMeasureModeExactly ? width : static_cast<float>(answerWidth),
+          heightMode == YGMeasureModeExactly ? height : static_cast<float>(answerHeight)};
 }
 
 /// Where a leaf's content box (w × h, a flex item of the leaf) sits vertically in the leaf's content box of height
@@ -528,11 +598,13 @@ LeafAt leafAt(Element& root, const YogaTree& tree, const json& path, const std::
   return {element, node};
 }
 
-/// A leaf's new content size, told through Yoga's API: its measure function answers the new size, and the node is
-/// marked dirty (Yoga cannot know that a measure function's answer changed).
+/// A leaf's new content size, told through Yoga's API: its measure function answers the new size (a measure table is
+/// dropped: the leaf is a fixed-size content leaf from then on), and the node is marked dirty (Yoga cannot know that
+/// a measure function's answer changed).
 void setContent(const LeafAt& leaf, double width, double height) {
   leaf.element->contentWidth = width;
   leaf.element->contentHeight = height;
+  leaf.element->measure.clear();
   YGNodeMarkDirty(leaf.node);
 }
 
