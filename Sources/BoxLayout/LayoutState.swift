@@ -23,16 +23,13 @@ struct LayoutState {
     var centers: UnsafeMutablePointer<Point>
     /// Each node's measurement cache entry (see `MeasureCache`); read only for `cacheable` nodes.
     var caches: UnsafeMutablePointer<MeasureCache>
-    /// The upper bound of each node's entry (`MeasureCache`), +∞ on an axis when none: only flows and the boxes that
-    /// hold them have one, and no leaf (leaves keep +∞, which `addNeed` may read).
-    var limits: UnsafeMutablePointer<Size>
     /// The estimates tried by the active cross-conflict solvers, a stack shared by nested solvers.
     var conflictHistory: [Double]
     /// The flows' line boxes are the nodes from this index on (after the real nodes).
     let firstLineBox: Int
-    /// What each line box keeps between its calculations and its flow's (`LineRecord`). Indexed by line box −
-    /// `firstLineBox`.
-    var lineRecords: UnsafeMutablePointer<LineRecord>
+    /// Each line box's placement, from its last calculation until its flow places it (`placeLines`); nil for a
+    /// line its flow cleared. Indexed by line box − `firstLineBox`.
+    var linePlacements: UnsafeMutablePointer<LinearPlacement?>
 
     init(nodes: [FlatNode], regulators: [Regulator], itemList: [Int32], firstLineBox: Int) {
         hot = Self.buffer(nodes.lazy.map(\.hot), alignment: 64)
@@ -42,10 +39,9 @@ struct LayoutState {
         sizes = Self.buffer(repeatElement(.zero, count: nodes.count))
         centers = Self.buffer(repeatElement(.zero, count: nodes.count))
         caches = Self.buffer(repeatElement(.invalid, count: nodes.count))
-        limits = Self.buffer(repeatElement(Size(width: .infinity, height: .infinity), count: nodes.count))
         conflictHistory = []
         self.firstLineBox = firstLineBox
-        lineRecords = Self.buffer(repeatElement(LineRecord(), count: nodes.count - firstLineBox))
+        linePlacements = Self.buffer(repeatElement(nil, count: nodes.count - firstLineBox))
         conflictHistory.reserveCapacity(64)
     }
 
@@ -71,8 +67,7 @@ struct LayoutState {
         sizes.deallocate()
         centers.deallocate()
         caches.deallocate()
-        limits.deallocate()
-        lineRecords.deallocate()
+        linePlacements.deallocate()
     }
 
     /// Calculates node `index` within the layout residual `offered` (margins included) and records its size.
@@ -81,7 +76,7 @@ struct LayoutState {
     mutating func calculate(_ index: Int, offered: Size) -> Size {
         // 1. A cache hit: the subtree below is already what this offer gives (docs/performance.md). Checked
         //    inline: most calls are hits (every leaf under a large enough offer) and need no call at all.
-        if hot[index].cacheable && entryAdmits(index, offered) {
+        if hot[index].cacheable && caches[index].admits(offered) {
             sizes[index] = caches[index].result
             return sizes[index]
         }
@@ -155,21 +150,16 @@ struct LayoutState {
     }
 
     /// Zeroes a child its box skips, and everything below it, so every layout leaves the frames a fresh engine
-    /// would, whatever came before (a mutation may make a laid-out child skipped). A box's entry goes with its
-    /// subtree: a hit leaves the subtree as it is, and it is no longer what the entry's calculation left; a leaf's
-    /// entry has no subtree (a hit writes all of it).
+    /// would, whatever came before (a mutation may make a laid-out child skipped).
     mutating func clear(_ index: Int) {
         sizes[index] = .zero
         centers[index] = .zero
-        if hot[index].kind != .leaf { caches[index] = .invalid }
-        if index >= firstLineBox { lineRecords[index - firstLineBox].placement = nil }
+        if index >= firstLineBox { linePlacements[index - firstLineBox] = nil }
         clearChildren(index)
     }
 
-    /// Zeroes everything below node `index` (an incalculable node lays none of it out). A flow breaks its lines
-    /// from the start next time: its lines' entries describe the items as they were.
+    /// Zeroes everything below node `index` (an incalculable node lays none of it out).
     @inline(never) mutating func clearChildren(_ index: Int) {
-        if hot[index].kind == .flow { regulators[index].changedFrom = 0 }
         let items = cold[index].items
         for position in items.declarationStart..<items.declarationStart + items.count { clear(item(position)) }
     }

@@ -21,24 +21,6 @@ struct Regulator {
     /// Whether a flow's items in declaration order are already in measuring order (`arrangeChildren`), so its
     /// lines need no sorting.
     var itemsInMeasuringOrder = true
-    /// Whether every item of a flow is plain along its lines (`NodeRef.isPlainItem`), so that a line's totals
-    /// follow from its item count alone (`LayoutState.plainLineTotals`).
-    var itemsArePlain = false
-    /// Whether a child may have an entry with a finite limit: some child is a flow or holds one, active or not
-    /// (the tree's structure never changes). A flow's line boxes share its flag. Others skip `addLimit`.
-    var childrenMayBeBounded = false
-    /// Whether a flow's line box bounds its regime when calculated: its flow did when it last gave the line its
-    /// items (`setLine`). Otherwise the line keeps an entry for its very offer (`finishLinear`).
-    var tracksRegime = false
-    /// A flow's items from this position on (in its item slice) may have changed since its last calculation:
-    /// `Int32.max` when none has (the flow is *settled*), 0 when everything may have (never calculated, a change
-    /// to the flow's own records or to which items take part, a clear). Mutations lower it as they pass the
-    /// flow on their way to the root; each calculation of the flow sets it back to `.max` (`calculateFlow`).
-    var changedFrom: Int32 = 0
-    /// A flow's children residual and line count at its last calculation, which its kept line breaks describe
-    /// (`LineRecord.breakStart`).
-    var lastInner = Size.zero
-    var lineCount: Int32 = 0
 
     init(_ node: BoxNode) {
         self.init(

@@ -74,7 +74,7 @@ struct MeasureCacheTests {
         // The root's entry admits the other width: a relayout is a cache hit at the root.
         let engine = BoxLayoutEngine(root: depth, measurer: TestSupport.fixedMeasurer)
         engine.layout(proposal: alternating[0])
-        #expect(engine.state.entryAdmits(0, Size(width: 10_000_001, height: unbounded)))
+        #expect(engine.state.caches[0].admits(Size(width: 10_000_001, height: unbounded)))
         // Depth 40: each box holds 5 · 40 = 200 of leaves plus the next box; the innermost is empty, so the
         // root is 40 · 200 = 8000 wide and 20 tall. Its width need is at least that content width.
         #expect(engine.state.caches[0].result == Size(width: 8000, height: 20))

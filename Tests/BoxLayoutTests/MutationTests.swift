@@ -338,9 +338,9 @@ struct MutationAddressTests {
             type: .vbox, children: [.leaf(Size(width: 10, height: 5)), .leaf(Size(width: 12, height: 5))])
         let engine = Self.engine(BoxNode(type: .hbox, children: [pair, pair]))
         let offered = Size(width: unbounded, height: unbounded)
-        #expect((0..<7).allSatisfy { engine.state.entryAdmits($0, offered) })
+        #expect((0..<7).allSatisfy { engine.state.caches[$0].admits(offered) })
         engine.apply(.content(Size(width: 48, height: 20)), to: try engine.resolve(.path([1, 0])))
-        let valid = (0..<7).map { engine.state.entryAdmits($0, offered) }
+        let valid = (0..<7).map { engine.state.caches[$0].admits(offered) }
         #expect(valid == [false, true, true, true, false, true, true])
         #expect(engine.layout(proposal: BoxProposal()) == Size(width: 12 + 48, height: 25))
     }
