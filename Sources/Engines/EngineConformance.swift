@@ -155,7 +155,8 @@ public struct PeerConformance: Sendable {
         return result
     }
 
-    /// The verdict, and the peer's frames when they differ from the expectation (failed or known).
+    /// The verdict, and the peer's frames when they differ from the expectation (failed or known) or decide an
+    /// interop verdict.
     private func verdict(_ identifier: String, _ peer: PeerEngine, version: String?) -> (
         EngineCaseResult.Verdict, [PeerFrame]?
     ) {
@@ -165,6 +166,7 @@ public struct PeerConformance: Sendable {
         let expect: BoxFrames
         let tolerance: Tolerance
         var answeredBy: [String] = []
+        var answers: [FlexAnswer]?
         do {
             caseJSON = try CaseLoader.readFile(path, limit: CaseLoader.maxFileBytes)
             // 2. Peers judge geometry only: box and flex cases with `expect`, and interop cases; chart, scene and seed
@@ -176,7 +178,7 @@ public struct PeerConformance: Sendable {
                 (expect, tolerance) = (flexCase.expect!, flexCase.tolerance)
                 answeredBy = flexCase.source?.engines ?? []
             case let flexCase as FlexCase where flexCase.answers != nil:
-                return interopVerdict(flexCase.answers!, caseJSON: caseJSON, peer: peer, version: version)
+                (expect, tolerance, answers) = (BoxFrames(frames: []), flexCase.tolerance, flexCase.answers)
             default:
                 return (.notApplicable, nil)
             }
@@ -192,6 +194,7 @@ public struct PeerConformance: Sendable {
         } catch {
             return (.failed("\(error)"), nil)
         }
+        if let answers { return (interopVerdict(answers, frames: frames, peer: peer, version: version), frames) }
         // 4. Compare by path. An expectation without the root lists only the nodes it checks.
         let mismatches = compareFrames(
             expected: expect.frames, actual: framesJudged(frames, by: expect.frames),
@@ -211,28 +214,20 @@ public struct PeerConformance: Sendable {
         return (.failed(mismatch), frames)
     }
 
-    /// An interop case: the browsers whose answer the peer's frames match within one LayoutUnit (1/64 px, or the
-    /// peer's own tolerance if larger). A browser that does not side with its own recorded answer is flaky: failed.
-    private func interopVerdict(_ answers: [FlexAnswer], caseJSON: Data, peer: PeerEngine, version: String?) -> (
-        EngineCaseResult.Verdict, [PeerFrame]?
-    ) {
-        let frames: [PeerFrame]
-        do {
-            frames = try peer.adapter.layout(caseJSON: caseJSON)
-        } catch EngineError.adapter(_, let message) {
-            return (.refused(message), nil)
-        } catch {
-            return (.failed("\(error)"), nil)
-        }
-        let tolerance = max(peer.tolerance, 1.0 / 64)
+    /// 4'. An interop case: the browsers whose answer the peer's frames match within one LayoutUnit (or the peer's
+    /// own tolerance if larger). A browser that does not side with its own recorded answer is flaky: failed.
+    private func interopVerdict(_ answers: [FlexAnswer], frames: [PeerFrame], peer: PeerEngine, version: String?)
+        -> EngineCaseResult.Verdict
+    {
+        let tolerance = max(peer.tolerance, SubprocessEngine.layoutUnit)
         let sides = answers.filter { compareFrames(expected: $0.frames, actual: frames, tolerance: tolerance).isEmpty }
         if let version, let own = answers.first(where: { EngineInfo.sameEngine($0.engine, version) }),
             !sides.contains(own)
         {
             let mismatch = compareFrames(expected: own.frames, actual: frames, tolerance: tolerance).first ?? ""
-            return (.failed("FLAKY: \(version) differs from the answer \(own.engine) recorded: \(mismatch)"), frames)
+            return .failed("FLAKY: \(version) differs from the answer \(own.engine) recorded: \(mismatch)")
         }
-        return (.interop(sidesWith: sides.map(\.engine)), frames)
+        return .interop(sidesWith: sides.map(\.engine))
     }
 }
 

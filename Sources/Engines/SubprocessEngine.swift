@@ -45,11 +45,16 @@ public final class SubprocessEngine: LayoutEngineAdapter, @unchecked Sendable {
     /// The peers tools/setup-engines installs an adapter for, as `--engines` names them.
     public static let knownPeers = ["yoga", "taffy", "chromium"]
 
-    /// The finest step of a peer's frames, below which a difference from the reference means nothing: Chromium lays
-    /// out in LayoutUnits of 1/64 px (docs/engines.md), the others in floating point (0).
+    /// Chromium's and WebKit's LayoutUnit, 1/64 px: the step in which they lay out, and the agreement the
+    /// three-browser corpus and the interop verdicts ask of two answers.
+    public static let layoutUnit = 1.0 / 64
+
+    /// The finest step of a peer's frames, below which a difference from the reference means nothing: Chromium and
+    /// WebKit lay out in LayoutUnits, Firefox in app units of 1/60 px (docs/engines.md), the others in floating point
+    /// (0).
     public static func geometryResolution(of engine: String) -> Double {
         switch engine {
-        case "chromium", "webkit": 1.0 / 64  // LayoutUnits of 1/64 px
+        case "chromium", "webkit": layoutUnit
         case "firefox": 1.0 / 60  // app units of 1/60 px
         default: 0
         }

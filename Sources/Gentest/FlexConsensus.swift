@@ -27,7 +27,7 @@ public struct FlexConsensus: Sendable {
     public var browsers: [Browser]
     /// Two answers agree when every coordinate differs by at most one LayoutUnit (Chromium's and WebKit's 1/64 px;
     /// Firefox's app unit, 1/60 px, is within it when the others answer whole or 1/64 px values).
-    public static let tolerance = 1.0 / 64
+    public static let tolerance = SubprocessEngine.layoutUnit
     /// The generator's name in `source.generator`.
     public static let generatorName = "gentest-flex"
 
