@@ -9,11 +9,16 @@ extension BoxLayoutEngine {
     func arrangeChildren(_ box: Int) {
         let node = state.node(box)
         let kind = node.hot.pointee.kind
-        // 1. The children that take part, in declaration order, into the box's slots.
+        // 1. The children that take part, in declaration order, into the box's slots; each child notes its slot.
         let start = Int(node.cold.pointee.items.declarationStart)
         var count = 0
-        for child in shape.children(of: box) where shape.takesPart(Int(child)) {
+        for child in shape.children(of: box) {
+            guard shape.takesPart(Int(child)) else {
+                state.cold[Int(child)].slot = -1
+                continue
+            }
             state.itemList[start + count] = child
+            state.cold[Int(child)].slot = Int32(count)
             count += 1
         }
         node.cold.pointee.items.count = Int32(count)
@@ -39,6 +44,9 @@ extension BoxLayoutEngine {
         // 3. A flow's lines start over: they keep their items' order and totals only while nothing changes here.
         if kind == .flow {
             state.regulators[box].itemsInMeasuringOrder = inOrder
+            state.regulators[box].itemsArePlain = (0..<count).allSatisfy { offset in
+                state.node(state.item(Int32(start + offset))).isPlainItem(along: mainAxis)
+            }
             rewriteLines(box)
         }
         // 4. A linear box's totals over its children follow from the descriptions: count them now, not per layout.
@@ -54,11 +62,19 @@ extension BoxLayoutEngine {
     func requalify(_ index: Int) -> Bool {
         let items = state.cold[index].items
         let children = (0..<items.count).lazy.map { [state] in state.node(state.item(items.declarationStart + $0)) }
-        let qualifies = caching && state.node(index).qualifiesForCache(children: children)
+        let qualifies =
+            caching
+            && state.node(index).qualifiesForCache(children: children, runRowSize: state.regulators[index].runRowSize)
         guard qualifies != state.hot[index].cacheable else { return false }
         state.hot[index].cacheable = qualifies
         state.caches[index] = .invalid
         return true
+    }
+
+    /// Flow `flow`'s virtual line boxes, one per child (no layout makes more lines).
+    private func lineBoxes(of flow: Int) -> some Sequence<Int> {
+        let capacity = Int(shape.childStart[flow + 1] - shape.childStart[flow])
+        return (0..<capacity).lazy.map { [state] in state.item(state.cold[flow].linesStart + Int32($0)) }
     }
 
     /// Gives node `index` the entry its records alone allow: a cacheable leaf's static entry (`leafCache`),
@@ -69,15 +85,20 @@ extension BoxLayoutEngine {
     }
 
     /// Rewrites flow `flow`'s virtual line boxes, which copy its size descriptions, alignment and regulator; they
-    /// start over with no items and no totals (`setLine`).
+    /// start over with no items, no totals (`setLine`) and no entry, and the flow breaks its lines from the start.
+    ///
+    /// Every line box keeps an entry, whatever its flow: one for its very offer when its flow bounds no regime
+    /// (`finishLinear`), so the lines before a changed item hit; its flow's outer box reads its regime otherwise.
     func rewriteLines(_ flow: Int) {
-        let line = FlatNode(lineOf: state.record(flow), state.regulators[flow])
-        let regulator = Regulator(lineOf: state.regulators[flow])
-        let capacity = Int(shape.childStart[flow + 1] - shape.childStart[flow])
-        for offset in 0..<capacity {
-            let box = state.item(state.cold[flow].linesStart + Int32(offset))
+        var line = FlatNode(lineOf: state.record(flow), state.regulators[flow])
+        line.hot.cacheable = true
+        var regulator = Regulator(lineOf: state.regulators[flow])
+        regulator.childrenMayBeBounded = state.regulators[flow].childrenMayBeBounded
+        state.regulators[flow].changedFrom = 0
+        for box in lineBoxes(of: flow) {
             state.store(line, at: box)
             state.regulators[box] = regulator
+            state.caches[box] = .invalid
         }
     }
 }

@@ -127,6 +127,7 @@ extension BoxLayoutEngine {
             activates = true
         }
         if describesSize { refreshSizeDescription(index) }
+        if record.hot.pointee.kind == .flow { state.regulators[index].changedFrom = 0 }
         // 2. What the parent derives from its children: which take part, their order, its totals.
         let parent = Int(shape.parents[index])
         if arrangesParent && parent >= 0 { arrangeChildren(parent) }
@@ -138,11 +139,18 @@ extension BoxLayoutEngine {
             while ancestor >= 0 && requalify(ancestor) { ancestor = Int(shape.parents[ancestor]) }
         }
         // 4. The node's own entry (unless only its activation changed: nothing wrote below it meanwhile), then
-        //    every ancestor's: the path to the root is exactly what the change reaches (docs/performance.md).
+        //    every ancestor's: the path to the root is exactly what the change reaches (docs/performance.md). A
+        //    flow on the path notes the first of its items that changed, so it re-breaks only from there.
         if !activates { resetEntry(index) }
+        var child = index
         var ancestor = parent
         while ancestor >= 0 {
             state.caches[ancestor] = .invalid
+            if state.hot[ancestor].kind == .flow && state.cold[child].slot >= 0 {
+                state.regulators[ancestor].changedFrom = min(
+                    state.regulators[ancestor].changedFrom, state.cold[child].slot)
+            }
+            child = ancestor
             ancestor = Int(shape.parents[ancestor])
         }
     }

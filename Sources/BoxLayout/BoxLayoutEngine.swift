@@ -54,6 +54,13 @@ public final class BoxLayoutEngine: @unchecked Sendable {
                 }
             }
         }
+        // Which boxes have a flow below them: children come after their parent in pre-order.
+        var holdsFlow = nodes[..<realCount].map { $0.hot.kind == .flow }
+        for index in (1..<max(realCount, 1)).reversed() where holdsFlow[index] {
+            let parent = Int(shape.parents[index])
+            holdsFlow[parent] = true
+            regulators[parent].childrenMayBeBounded = true
+        }
         state = LayoutState(nodes: nodes, regulators: regulators, itemList: itemList, firstLineBox: realCount)
         // 3. Each box's children that take part, their measuring order and a linear box's totals.
         for index in 0..<realCount where nodes[index].hot.kind != .leaf { arrangeChildren(index) }

@@ -54,7 +54,8 @@ struct HotNode {
     var kind: Kind
     /// The main axis of a linear box (or line), the run axis of a flow.
     var axis: Axis
-    /// Whether the node keeps a measurement cache entry (`qualifiesForCache`); false for flows' line boxes.
+    /// Whether the node keeps a measurement cache entry (`qualifiesForCache`); true for flows' line boxes, whose
+    /// entries their flow manages (`rewriteLines`, `setLine`).
     var cacheable = false
     var flowEnding: Bool
     /// Copies of `ColdNode.width` and `height`'s kinds and `isFlex` (see `DimRef`): a pass that only asks what kind
@@ -93,6 +94,9 @@ struct ColdNode {
     var items = ItemRange()
     /// A flow's line boxes, as a slice of `itemList` (declaration and measuring order are the same).
     var linesStart: Int32 = 0
+    /// The node's position among its parent's children that take part (its parent's item slice), −1 when it takes
+    /// no part: a mutation below a flow's item tells the flow which item changed (`Regulator.changedFrom`).
+    var slot: Int32 = -1
 
     /// The node's alignment, given its flags from the hot half.
     func alignment(flags: BoxAlignment.Flags) -> BoxAlignment {

@@ -3,9 +3,12 @@ import LayoutCore
 extension LayoutState {
     /// LinearBox (spec §6): measures the children in priority order, flexes them, solves a wrap cross axis and
     /// places them along the main axis by `format`. Returns the box's size.
+    /// A real box bounds its regime when it keeps an entry, a flow's line box when its flow does in this
+    /// calculation (`Regulator.tracksRegime`); a flow's outer box runs these steps itself (`calculateFlow`).
     mutating func calculateLinear(_ box: Int, _ parameters: LinearParameters, items: ItemRange, offered: Size) -> Size {
         // 1. Residuals, and 2. the totals over the children that take part.
-        var pass = prepareLinear(box, parameters, items, offered: offered)
+        let tracksNeed = box < firstLineBox ? hot[box].cacheable : regulators[box].tracksRegime
+        var pass = prepareLinear(box, parameters, items, offered: offered, tracksNeed: tracksNeed)
         // 3. Measure, shrink and grow.
         measureAll(items, &pass, estimate: nil)
         // 4. A ratio cross in a wrap cross axis depends on the box's own cross size: solve it.
@@ -16,16 +19,16 @@ extension LayoutState {
 
     /// Steps 1 and 2: the residuals and the totals M, Σratio, Σshrink, Σgrow and Stot. Kept out of the recursive
     /// frame so deep trees use little stack.
-    private mutating func prepareLinear(_ box: Int, _ parameters: LinearParameters, _ items: ItemRange, offered: Size)
-        -> LinearPass
-    {
+    mutating func prepareLinear(
+        _ box: Int, _ parameters: LinearParameters, _ items: ItemRange, offered: Size, tracksNeed: Bool
+    ) -> LinearPass {
         let axis = parameters.axis
         let (residual, inner) = residuals(box, offered: offered)
         var pass = LinearPass(
             axis: axis, residual: residual, innerMain: inner.main(along: axis), innerCross: inner.cross(along: axis),
             boxMainIsWrap: node(box).dim(along: axis).isWrap,
             boxCrossIsWrap: node(box).dim(along: axis.crossAxis).isWrap,
-            tracksNeed: hot[box].cacheable)
+            tracksNeed: tracksNeed, checksLimits: regulator(box).pointee.childrenMayBeBounded)
         let totals = regulator(box).pointee.linearTotals ?? countTotals(box, parameters, items)
         pass.totals = totals
         if totals.drops {
@@ -73,7 +76,7 @@ extension LayoutState {
 
     /// Steps 5 and 6: margins + gaps + non-ratio mains by the largest cross, plus padding, give the box's size
     /// (capped by its residual); then the children are placed inside it, and a cacheable box stores its entry.
-    private mutating func finishLinear(
+    mutating func finishLinear(
         _ box: Int, _ parameters: LinearParameters, _ items: ItemRange, _ pass: LinearPass, offered: Size
     ) -> Size {
         let node = node(box)
@@ -89,7 +92,7 @@ extension LayoutState {
         if box >= firstLineBox {
             // A flow's line is placed once the flow has placed the line itself, straight into the flow's
             // coordinates (`placeLines`): a second pass to move every item by its line's origin cost 5 % of a flow.
-            linePlacements[box - firstLineBox] = placement
+            lineRecords[box - firstLineBox].placement = placement
         } else {
             unswitched(on: axis) { axis in
                 placeLinear(
@@ -98,17 +101,32 @@ extension LayoutState {
             }
         }
         if pass.tracksNeed {
-            let inner = Size(main: pass.needMain, cross: pass.needCross, along: axis)
-            storeCache(box, offered: offered, inner: inner, wrapped: wrapped, size: size)
+            let innerRegime = Regime(
+                need: Size(main: pass.needMain, cross: pass.needCross, along: axis),
+                limit: Size(main: pass.limitMain, cross: pass.limitCross, along: axis))
+            let inner = Size(main: pass.innerMain, cross: pass.innerCross, along: axis)
+            storeCache(box, offered: offered, inner: inner, innerRegime: innerRegime, wrapped: wrapped, size: size)
+        } else if box >= firstLineBox {
+            // A line that bounds no regime still holds for this very offer while its items stay as they are: the
+            // flow re-breaks from the line of a changed item on, and the lines before it hit (`breakByContent`).
+            caches[box] = MeasureCache(Regime(need: offered, limit: offered), result: size)
+        } else {
+            // A box that keeps no entry this time (a flow that is not settled) drops the one it had: that entry's
+            // calculation no longer left the subtree as it is.
+            caches[box] = .invalid
         }
         return size
     }
 
-    /// Folds `child`'s entry into the box's needs on Rm and Rc, through the offer formulas of `offer`: a plain
+    /// Folds `child`'s entry into the box's regime of Rm and Rc, through the offer formulas of `offer`: a plain
     /// wrap main is offered `fl(max(fl(Rm − K), 0) + m)` with K = M + Stot + T so far, a wrap cross Rc; any other
-    /// offer (fixed, or a flex's unbounded main) is the same every time and is checked once, here.
+    /// offer (fixed, a flex's unbounded main, a flow's fill line) is the same every time and is checked once, here.
     /// Called before `accumulate`, so the running totals are the ones the offer saw; `offered` is that offer (a box
     /// that tracks needs has no ratio child, so the conflict solver's estimate never changes it).
+    ///
+    /// A need t on a plain wrap's offer is `free ≥ upperSum(t, −m)`, then `Rm ≥ upperSum(free need, K)` when that
+    /// free need is positive (free is never negative). Limits are rare (only a flow, or a box holding one, has a
+    /// finite one), so they are folded in apart (`addLimit`), for the children of a box that holds a flow.
     @inline(__always)
     private func addNeed(of child: Int, _ childNode: NodeRef, offered: Size, _ pass: inout LinearPass, axis: Axis) {
         let need = caches[child].need
@@ -124,6 +142,33 @@ extension LayoutState {
         if childNode.dim(along: axis.crossAxis).isWrap {
             pass.needCross = max(pass.needCross, need.cross(along: axis))
         } else if !(offered.cross(along: axis) >= need.cross(along: axis)) {
+            pass.needCross = .infinity
+        }
+        if _slowPath(pass.checksLimits) {
+            let limit = caches[child].limit
+            if limit.width != .infinity || limit.height != .infinity {
+                addLimit(limit, of: childNode, offered: offered, &pass)
+            }
+        }
+    }
+
+    /// `addNeed`'s part for a child whose entry has a finite limit. A finite limit u on a plain wrap main offer is
+    /// `free ≤ lowerSum(u, −m)`, which must be ≥ 0 (free never is below), then `Rm ≤ lowerSum(free limit, K)`; on a
+    /// wrap cross it bounds Rc itself; any other offer is checked once.
+    @inline(never)
+    private func addLimit(_ limit: Size, of childNode: NodeRef, offered: Size, _ pass: inout LinearPass) {
+        let axis = pass.axis
+        let main = childNode.dim(along: axis)
+        if main.isWrap && !main.isFlex && limit.main(along: axis) != .infinity {
+            let freeLimit = lowerSum(limit.main(along: axis), -childNode.hot.pointee.margin.main(along: axis))
+            let before = pass.totals.margins + pass.totals.gaps + pass.used
+            pass.limitMain = freeLimit >= 0 ? min(pass.limitMain, lowerSum(freeLimit, before)) : -.infinity
+        } else if !(offered.main(along: axis) <= limit.main(along: axis)) {
+            pass.needMain = .infinity
+        }
+        if childNode.dim(along: axis.crossAxis).isWrap {
+            pass.limitCross = min(pass.limitCross, limit.cross(along: axis))
+        } else if !(offered.cross(along: axis) <= limit.cross(along: axis)) {
             pass.needCross = .infinity
         }
     }
@@ -180,7 +225,7 @@ extension LayoutState {
     }
 
     /// One measuring pass (§6.2): every child in measuring order, then shrink and grow.
-    private mutating func measureAll(_ items: ItemRange, _ pass: inout LinearPass, estimate: Double?) {
+    mutating func measureAll(_ items: ItemRange, _ pass: inout LinearPass, estimate: Double?) {
         pass.used = 0
         pass.ratioUsed = 0
         pass.crossExtent = 0
@@ -288,7 +333,7 @@ extension LayoutState {
     }
 
     /// The cross-conflict solver (§6.6): bisection on the wrap cross size, at most 31 passes, tolerance 0.5.
-    private mutating func solveCrossConflict(_ items: ItemRange, _ pass: inout LinearPass) {
+    mutating func solveCrossConflict(_ items: ItemRange, _ pass: inout LinearPass) {
         let historyStart = conflictHistory.count
         defer { conflictHistory.removeSubrange(historyStart...) }
         var estimate = pass.crossExtent
@@ -367,6 +412,16 @@ extension LayoutState {
             centers[child] = if let origin { center + origin } else { center }
             index += 1
         }
+    }
+}
+
+extension NodeRef {
+    /// Whether, as an item of a line whose main axis is `axis`, this node leaves the line's totals to its count:
+    /// a main that is neither a ratio nor a flex, a cross that is no ratio, and main margins that sum to zero.
+    func isPlainItem(along axis: Axis) -> Bool {
+        let main = dim(along: axis)
+        return !main.isRatio && !main.isFlex && !dim(along: axis.crossAxis).isRatio
+            && hot.pointee.margin.main(along: axis) == 0
     }
 }
 

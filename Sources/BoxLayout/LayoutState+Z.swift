@@ -9,15 +9,12 @@ extension LayoutState {
         let items = cold[box].items
         // 2. Pass 1 measures every child; pass 2 re-measures the ratio children of a wrap box against the maxima.
         var largest = Size.zero
-        // A cacheable box's children are offered `inner` itself (none is a ratio): their needs are needs on it.
+        // A cacheable box's children are offered `inner` itself (none is a ratio): their regimes bound it.
         let tracksNeed = hot[box].cacheable
-        var innerNeed = Size(width: -.infinity, height: -.infinity)
+        var innerRegime = Regime.any
         for position in items.declarationStart..<items.declarationStart + items.count {
             measureZChild(item(position), of: box, inner: inner, largest: &largest)
-            if tracksNeed {
-                let need = caches[item(position)].need
-                innerNeed = Size(width: max(innerNeed.width, need.width), height: max(innerNeed.height, need.height))
-            }
+            if tracksNeed { innerRegime.narrow(to: caches[item(position)].regime) }
         }
         if node(box).dim(along: .horizontal).isWrap || node(box).dim(along: .vertical).isWrap {
             for position in items.declarationStart..<items.declarationStart + items.count {
@@ -31,7 +28,9 @@ extension LayoutState {
         let wrapped = Size(width: largest.width + padding.horizontal, height: largest.height + padding.vertical)
         let size = finishZ(box, items, residual: residual, wrapped: wrapped)
         // 5. A cacheable box stores its entry.
-        if tracksNeed { storeCache(box, offered: offered, inner: innerNeed, wrapped: wrapped, size: size) }
+        if tracksNeed {
+            storeCache(box, offered: offered, inner: inner, innerRegime: innerRegime, wrapped: wrapped, size: size)
+        }
         return size
     }
 

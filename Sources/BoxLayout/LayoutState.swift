@@ -23,13 +23,14 @@ struct LayoutState {
     var centers: UnsafeMutablePointer<Point>
     /// Each node's measurement cache entry (see `MeasureCache`); read only for `cacheable` nodes.
     var caches: UnsafeMutablePointer<MeasureCache>
+
     /// The estimates tried by the active cross-conflict solvers, a stack shared by nested solvers.
     var conflictHistory: [Double]
     /// The flows' line boxes are the nodes from this index on (after the real nodes).
     let firstLineBox: Int
-    /// Each line box's placement, from its last calculation until its flow places it (`placeLines`); nil for a
-    /// line its flow cleared. Indexed by line box − `firstLineBox`.
-    var linePlacements: UnsafeMutablePointer<LinearPlacement?>
+    /// What each line box keeps between its calculations and its flow's (`LineRecord`). Indexed by line box −
+    /// `firstLineBox`.
+    var lineRecords: UnsafeMutablePointer<LineRecord>
 
     init(nodes: [FlatNode], regulators: [Regulator], itemList: [Int32], firstLineBox: Int) {
         hot = Self.buffer(nodes.lazy.map(\.hot), alignment: 64)
@@ -41,7 +42,7 @@ struct LayoutState {
         caches = Self.buffer(repeatElement(.invalid, count: nodes.count))
         conflictHistory = []
         self.firstLineBox = firstLineBox
-        linePlacements = Self.buffer(repeatElement(nil, count: nodes.count - firstLineBox))
+        lineRecords = Self.buffer(repeatElement(LineRecord(), count: nodes.count - firstLineBox))
         conflictHistory.reserveCapacity(64)
     }
 
@@ -67,7 +68,7 @@ struct LayoutState {
         sizes.deallocate()
         centers.deallocate()
         caches.deallocate()
-        linePlacements.deallocate()
+        lineRecords.deallocate()
     }
 
     /// Calculates node `index` within the layout residual `offered` (margins included) and records its size.
@@ -150,16 +151,21 @@ struct LayoutState {
     }
 
     /// Zeroes a child its box skips, and everything below it, so every layout leaves the frames a fresh engine
-    /// would, whatever came before (a mutation may make a laid-out child skipped).
+    /// would, whatever came before (a mutation may make a laid-out child skipped). A box's entry goes with its
+    /// subtree: a hit leaves the subtree as it is, and it is no longer what the entry's calculation left; a leaf's
+    /// entry has no subtree (a hit writes all of it).
     mutating func clear(_ index: Int) {
         sizes[index] = .zero
         centers[index] = .zero
-        if index >= firstLineBox { linePlacements[index - firstLineBox] = nil }
+        if hot[index].kind != .leaf { caches[index] = .invalid }
+        if index >= firstLineBox { lineRecords[index - firstLineBox].placement = nil }
         clearChildren(index)
     }
 
-    /// Zeroes everything below node `index` (an incalculable node lays none of it out).
+    /// Zeroes everything below node `index` (an incalculable node lays none of it out). A flow breaks its lines
+    /// from the start next time: its lines' entries describe the items as they were.
     @inline(never) mutating func clearChildren(_ index: Int) {
+        if hot[index].kind == .flow { regulators[index].changedFrom = 0 }
         let items = cold[index].items
         for position in items.declarationStart..<items.declarationStart + items.count { clear(item(position)) }
     }

@@ -27,7 +27,7 @@ struct LinearTotals {
 }
 
 /// What placing a linear box's children (§6.8) takes from its calculation besides the box's own records and its
-/// totals. A flow's line box keeps it until the flow has placed the line (`LayoutState.linePlacements`).
+/// totals. A flow's line box keeps it until the flow has placed the line (`LineRecord.placement`).
 struct LinearPlacement {
     /// R − (M + Stot + T + Rsum): the main length the format distributes. R is the inner main residual, **not** the
     /// final size.
@@ -54,10 +54,22 @@ struct LinearPass {
     var ratioUsed = 0.0
     /// X: the largest cross extent (margins included) of the non-ratio-cross children.
     var crossExtent = 0.0
-    /// Whether the box keeps a cache entry, and its needs on Rm and Rc so far (see `addNeed`).
+    /// Whether the box keeps a cache entry, and the regime of Rm and Rc so far (see `addNeed`): needs and limits.
     var tracksNeed = false
     var needMain = -Double.infinity
     var needCross = -Double.infinity
+    var limitMain = Double.infinity
+    var limitCross = Double.infinity
+    /// Whether a child's entry may have a finite limit (`Regulator.childrenMayBeBounded`).
+    var checksLimits = false
+
+    /// Narrows the regime of Rm and Rc to what `regime` (of the children residual's width and height) allows.
+    mutating func narrow(to regime: Regime) {
+        needMain = max(needMain, regime.need.main(along: axis))
+        needCross = max(needCross, regime.need.cross(along: axis))
+        limitMain = min(limitMain, regime.limit.main(along: axis))
+        limitCross = min(limitCross, regime.limit.cross(along: axis))
+    }
 
     /// `max(Rm − (M + Stot + T), 0)`, re-evaluated at every use.
     var free: Double { max(innerMain - (totals.margins + totals.gaps + used), 0) }
