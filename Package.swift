@@ -121,7 +121,8 @@ let package = Package(
             dependencies: [
                 "Engines", "Benchmarking", "Conformance", "BoxLayout", "Flexbox", "CanonicalJSON", "LayoutCore", "TestSupport",
             ]),
-        .testTarget(name: "BenchmarkingTests", dependencies: ["Benchmarking", "Engines", "BoxLayout", "LayoutCore"]),
+        .testTarget(
+            name: "BenchmarkingTests", dependencies: ["Benchmarking", "Engines", "BoxLayout", "Flexbox", "LayoutCore"]),
         .testTarget(
             name: "GentestTests", dependencies: ["Gentest", "Engines", "BoxLayout", "LayoutCore", "CanonicalJSON", "Flexbox", "TestSupport"]),
         .testTarget(name: "ImportersTests", dependencies: ["Importers", "Flexbox", "LayoutCore", "TestSupport"]),

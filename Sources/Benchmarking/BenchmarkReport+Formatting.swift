@@ -60,6 +60,13 @@ extension BenchmarkReport {
     /// The mark of a ratio against a figure timed through Python, in the ratio's own cell: "†", or "".
     public func pythonMark(_ engine: String) -> String { ratioIsPythonBound(engine) ? "†" : "" }
 
+    /// An engine's figure column headers: "taffy µs†", and "taffy core µs†" where its adapter also timed its own
+    /// call alone. A Python-bound engine's core figure is timed through Python too, so both carry the mark.
+    func figureHeaders(_ engine: String, withCore: Bool) -> [String] {
+        let mark = isPythonBound(engine) ? "†" : ""
+        return ["\(engine) µs" + mark] + (withCore ? ["\(engine) core µs" + mark] : [])
+    }
+
     /// The line under every table with a mark: which engines are timed through Python, and what that means.
     func pythonFootnote(_ engines: [String]) -> [String] {
         let bound = engines.filter(isPythonBound)
@@ -116,8 +123,7 @@ extension BenchmarkReport {
                 }
                 var header = [shape.sizeLabel]
                 for engine in engines {
-                    header.append("\(engine) µs" + (isPythonBound(engine) ? "†" : ""))
-                    if withCore.contains(engine) { header.append("\(engine) core µs") }
+                    header += figureHeaders(engine, withCore: withCore.contains(engine))
                     if engine != "reference" && engines.contains("reference") { header.append("\(engine)/ref") }
                 }
                 let sizes = Array(Set(rows.map(\.size))).sorted()
@@ -179,8 +185,7 @@ extension BenchmarkReport {
             }
             var header = ["case", "nodes"]
             for engine in engines {
-                header.append("\(engine) µs" + (isPythonBound(engine) ? "†" : ""))
-                if withCore.contains(engine) { header.append("\(engine) core µs") }
+                header += figureHeaders(engine, withCore: withCore.contains(engine))
                 if engine != base && engines.contains(base) { header.append("\(engine)/\(base)") }
             }
             let body = caseNames.compactMap { name -> [String]? in

@@ -27,7 +27,8 @@ public struct CaseWorkload: Sendable {
     /// Why resize does not apply, when `resizeBase` is nil.
     public var resizeAbsence: String?
     /// The displayed leaves with content, in the order incremental tries them: pre-order, rotated to start at the
-    /// case's seed (`seed(of:)`), so each case changes its own leaf and a run is the same every time.
+    /// case's seed (`seed(of:)`), so each case changes its own leaf and a run is the same every time; leaves that
+    /// replay a measure table follow the others.
     public var contentLeaves: [(path: [Int], content: Size)]
     /// The leaf incremental changes, chosen among `contentLeaves` by the run (`runCaseBenchmarks`): its content width
     /// goes w + 8, w, w + 8, … (w its own width; the height stays).
@@ -55,11 +56,20 @@ public struct CaseWorkload: Sendable {
         (resizeBase, resizeAbsence) = Self.resize(
             fills: fills, width: flex.viewport.width,
             why: "the root's width is not the viewport's (a percentage width, or auto with flex-grow > 0)")
-        var leaves: [(path: [Int], content: Size)] = []
-        Self.collect(flex.root, path: [], into: &leaves) { element in
-            (element.style.value(of: .display) != .keyword("none"), element.content, element.children)
+        // Leaves that replay a measure table (imported captures) come last: their recorded answers, not their
+        // content size, decide their frames, so a change of content width says little about relayout there.
+        func leaves(replaying: Bool) -> [(path: [Int], content: Size)] {
+            var leaves: [(path: [Int], content: Size)] = []
+            Self.collect(flex.root, path: [], into: &leaves) { element in
+                let included = (element.measureTable != nil) == replaying
+                return (
+                    element.style.value(of: .display) != .keyword("none"), included ? element.content : nil,
+                    element.children
+                )
+            }
+            return Self.seeded(leaves, name: name)
         }
-        contentLeaves = Self.seeded(leaves, name: name)
+        contentLeaves = leaves(replaying: false) + leaves(replaying: true)
     }
 
     /// A box case: the reference takes it as it is; peers receive its flex translation.

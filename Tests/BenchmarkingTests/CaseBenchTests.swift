@@ -1,5 +1,6 @@
 import BoxLayout
 import Engines
+import Flexbox
 import Foundation
 import LayoutCore
 import Testing
@@ -90,6 +91,19 @@ struct PythonMarkTests {
         #expect(means.contains("0.25× (2)"))
         #expect(means.contains("200.00×† (2)"))
         #expect(means.contains("yoga = Yoga 3.2.1 (pyyoga 0.1.0 static core)"))
+    }
+
+    /// A Python-bound engine's core figure is timed through Python too: its column carries the mark as well.
+    @Test func coreColumnOfAPythonBoundEngineIsMarked() throws {
+        var report = Self.report
+        report.results = report.results.map { result in
+            var result = result
+            if result.engine == "taffy" { result.coreMicrosecondsPerLayout = result.microsecondsPerLayout / 2 }
+            return result
+        }
+        let table = try report.formatted(.table)
+        #expect(table.contains("taffy core µs†"))
+        #expect(!table.contains("yoga µs†"))
     }
 
     @Test func jsonMarksEachFigureAndMean() throws {
@@ -195,6 +209,17 @@ struct CaseWorkloadTests {
         let change = CaseWorkload.change(path: [1], content: Size(width: 32, height: 10))
         #expect(change.content(call: 0) == Size(width: 40, height: 10))
         #expect(change.content(call: 1) == Size(width: 32, height: 10))
+    }
+
+    /// A leaf that replays a measure table is tried after every leaf that does not, wherever the seed starts.
+    @Test(arguments: [0, 1, 2]) func replayedLeavesComeLast(tableLeaf: Int) throws {
+        var flexCase = try BoxToFlex.translate(Self.box)
+        flexCase.root.children[tableLeaf].measureTable = MeasureTable([
+            MeasureRecord(width: .undefined, height: .undefined, output: Size(width: 40, height: 20))
+        ])
+        let workload = try CaseWorkload(name: "flex/captured", flex: flexCase)
+        #expect(workload.contentLeaves.count == 3)
+        #expect(workload.contentLeaves.last?.path == [tableLeaf])
     }
 
     /// The reference decides the modes of a case it expresses: the fill root resizes, and a leaf 8 px wider moves.
