@@ -14,6 +14,8 @@ let package = Package(
         .library(name: "ChartLayout", targets: ["ChartLayout"]),
         .library(name: "Flexbox", targets: ["Flexbox"]),
         .library(name: "PixelDiff", targets: ["PixelDiff"]),
+        .library(name: "GDRender", targets: ["GDRender"]),
+        .library(name: "Conformance", targets: ["Conformance"]),
         .library(name: "Engines", targets: ["Engines"]),
         .library(name: "Benchmarking", targets: ["Benchmarking"]),
     ],

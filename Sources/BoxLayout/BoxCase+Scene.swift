@@ -24,13 +24,8 @@ extension BoxCase {
         let canvas = Rect(
             x: 0, y: 0, width: side(root.width + margin.horizontal), height: side(root.height + margin.vertical))
         var scene = Scene(size: canvas.size, background: .white)
-        // 2. Absolute origins: pre-order means each parent comes before its children.
-        var origins: [[Int]: Point] = [:]
-        for frame in geometry.frames {
-            let parent = frame.path.isEmpty ? Point.zero : origins[Array(frame.path.dropLast())] ?? .zero
-            let origin = parent + frame.frame.origin
-            origins[frame.path] = origin
-            let absolute = Rect(origin: origin, size: frame.frame.size)
+        // 2. Each frame in canvas coordinates, clipped to the canvas.
+        for (frame, absolute) in zip(geometry.frames, geometry.absoluteRects) {
             guard absolute.width > 0, absolute.height > 0, let visible = absolute.intersection(canvas),
                 visible.width > 0, visible.height > 0
             else { continue }

@@ -63,4 +63,16 @@ public struct BoxFrames: Codable, Hashable, Sendable {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(frames, forKey: .frames)
     }
+
+    /// Each frame in the coordinates of the root's parent, in the same order as `frames`: a frame's origin plus its
+    /// parent's. Pre-order lists a parent before its children; a parent that is not listed counts as at the origin.
+    public var absoluteRects: [Rect] {
+        var origins: [[Int]: Point] = [:]
+        return frames.map { frame in
+            let parent = frame.path.isEmpty ? Point.zero : origins[Array(frame.path.dropLast())] ?? .zero
+            let origin = parent + frame.frame.origin
+            origins[frame.path] = origin
+            return Rect(origin: origin, size: frame.frame.size)
+        }
+    }
 }

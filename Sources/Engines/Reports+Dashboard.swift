@@ -1,3 +1,4 @@
+import BoxLayout
 import Conformance
 import Foundation
 import LayoutCore
@@ -362,13 +363,7 @@ struct PictureScale {
     /// Each frame in the coordinates of the root's parent: x and y are relative to the parent, which comes before
     /// its children in pre-order (a parent not listed counts as at the origin).
     static func absolute(_ frames: [PeerFrame]) -> [Rect] {
-        var origins: [[Int]: Point] = [:]
-        return frames.map { frame in
-            let parent = frame.path.isEmpty ? Point.zero : origins[Array(frame.path.dropLast())] ?? .zero
-            let origin = Point(x: parent.x + frame.frame.x, y: parent.y + frame.frame.y)
-            origins[frame.path] = origin
-            return Rect(origin: origin, size: frame.frame.size)
-        }
+        BoxFrames(frames: frames).absoluteRects
     }
 }
 

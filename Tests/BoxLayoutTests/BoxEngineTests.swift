@@ -114,6 +114,25 @@ struct BoxEngineTests {
         #expect(scene.size == Size(width: 4096, height: 4096))
     }
 
+    @Test("absolute rects add each parent's origin; a parent not listed counts as at the origin")
+    func absoluteRects() {
+        let frames = BoxFrames(frames: [
+            BoxFrame(path: [], frame: Rect(x: 2, y: 3, width: 40, height: 30)),
+            BoxFrame(path: [0], frame: Rect(x: 5, y: 6, width: 20, height: 10)),
+            BoxFrame(path: [0, 1], frame: Rect(x: 1, y: 1, width: 4, height: 4)),
+            BoxFrame(path: [1], frame: Rect(x: 0, y: 12, width: 8, height: 8)),
+            BoxFrame(path: [2, 0], frame: Rect(x: 7, y: 7, width: 1, height: 1)),
+        ])
+        #expect(
+            frames.absoluteRects == [
+                Rect(x: 2, y: 3, width: 40, height: 30),
+                Rect(x: 2 + 5, y: 3 + 6, width: 20, height: 10),
+                Rect(x: 2 + 5 + 1, y: 3 + 6 + 1, width: 4, height: 4),
+                Rect(x: 2 + 0, y: 3 + 12, width: 8, height: 8),
+                Rect(x: 7, y: 7, width: 1, height: 1),
+            ])
+    }
+
     @Test("the scene draws each node by depth with its id")
     func sceneItems() throws {
         let root = BoxNode(
