@@ -106,11 +106,7 @@ public struct CaseWorkload: Sendable {
     }
 
     /// FNV-1a of the name: the same on every machine and run.
-    public static func seed(of name: String) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in name.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        return hash
-    }
+    public static func seed(of name: String) -> UInt64 { FNV1a.hash(name.utf8) }
 
     private static func resize(fills: Bool, width: Double?, why: String) -> (Double?, String?) {
         guard fills else { return (nil, why) }

@@ -1,4 +1,5 @@
 import Foundation
+import LayoutCore
 
 /// Finds the cases under a golden folder and picks the ones a run covers.
 public enum CaseSelection {
@@ -24,11 +25,7 @@ public enum CaseSelection {
         /// Whether a case belongs to this shard. The split hashes the case identifier (FNV-1a), so it is the
         /// same on every machine, and adding a case never moves the others between shards.
         public func contains(_ identifier: String) -> Bool {
-            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-            for byte in identifier.utf8 {
-                hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
-            }
-            return Int(hash % UInt64(count)) == index - 1
+            Int(FNV1a.hash(identifier.utf8) % UInt64(count)) == index - 1
         }
     }
 

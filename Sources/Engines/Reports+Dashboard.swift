@@ -90,9 +90,7 @@ extension Reports {
         }
         guard !slug.isEmpty else { return "_" }
         guard slug.utf8.count > 120 else { return slug }
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        return String(slug.prefix(100)) + "-" + String(hash, radix: 16).leftPadded(to: 16)
+        return String(slug.prefix(100)) + "-" + FNV1a.hex(text.utf8)
     }
 
     // MARK: The matrix page

@@ -1,5 +1,6 @@
 import Foundation
 import GDRender
+import LayoutCore
 import PixelDiff
 import SnapshotTesting
 
@@ -129,10 +130,5 @@ struct DiffImageFile {
     }
 
     /// 16 hex digits of FNV-1a over the bytes: the same on every machine and run.
-    static func digest(_ bytes: [UInt8]) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        let hex = String(hash, radix: 16)
-        return String(repeating: "0", count: 16 - hex.count) + hex
-    }
+    static func digest(_ bytes: [UInt8]) -> String { FNV1a.hex(bytes) }
 }
