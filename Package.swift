@@ -18,6 +18,11 @@ let package = Package(
         .library(name: "Conformance", targets: ["Conformance"]),
         .library(name: "Engines", targets: ["Engines"]),
         .library(name: "Benchmarking", targets: ["Benchmarking"]),
+        // For dependents: the one import to judge an engine, its Swift Testing helper, and the command line with
+        // their own engines registered (docs/judge-your-engine.md).
+        .library(name: "RistrettoKit", targets: ["RistrettoKit"]),
+        .library(name: "RistrettoTesting", targets: ["RistrettoTesting"]),
+        .library(name: "RistrettoCLI", targets: ["RistrettoCLI"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -27,6 +32,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-system", from: "1.4.0"),
         // Tests only: property-based testing with fixed seeds and shrinking.
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+        // Documentation only: `swift package generate-documentation --target RistrettoKit`.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // MARK: Pure cores — no I/O, no global mutable state, no printing (tools/check-purity enforces the imports).
@@ -61,19 +68,22 @@ let package = Package(
         /// Case files, the conformance runner, record mode and reports.
         .target(
             name: "Conformance",
-            dependencies: ["LayoutCore", "BoxLayout", "ChartLayout", "Flexbox", "PixelDiff", "GDRender", "CanonicalJSON"]),
+            dependencies: [
+                "LayoutCore", "BoxLayout", "ChartLayout", "Flexbox", "PixelDiff", "GDRender", "CanonicalJSON",
+            ]),
         /// The engine protocol, the in-process reference, subprocess adapters, the catalogue, and judging engines
         /// on the corpus (the engine matrix, its reports, the differential check).
         .target(
             name: "Engines",
             dependencies: [
-                "LayoutCore", "BoxLayout", "Flexbox", "Conformance", "CanonicalJSON",
+                "LayoutCore", "BoxLayout", "Flexbox", "Conformance", "CanonicalJSON", "GDRender",
                 .product(name: "Subprocess", package: "swift-subprocess"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ]),
         /// Timing: the benchmark workloads (and case files as workloads), the harness that runs every engine on them,
         /// and its reports.
-        .target(name: "Benchmarking", dependencies: ["LayoutCore", "BoxLayout", "Flexbox", "Engines", "CanonicalJSON"]),
+        .target(
+            name: "Benchmarking", dependencies: ["LayoutCore", "BoxLayout", "Flexbox", "Engines", "CanonicalJSON"]),
         /// Case generation: the coincident subset, the Chrome-answered corpus, shrinking and differential fuzzing.
         .target(
             name: "Gentest",
@@ -81,29 +91,46 @@ let package = Package(
         /// Importers: other projects' fixture suites (Taffy's XML and HTML, Yoga's gentest HTML, WPT check-layout) and
         /// Yoga's captured app layouts as flex cases, answered by a browser where the suite records no answer.
         .target(name: "Importers", dependencies: ["LayoutCore", "Flexbox", "Conformance", "Engines", "CanonicalJSON"]),
-        /// The command-line interface; its commands and output formats are a contract (docs/cli.md).
-        .executableTarget(
-            name: "ristretto",
+        /// The command-line interface as a library; its commands and output formats are a contract (docs/cli.md).
+        /// `RistrettoCommand.main(engines:)` runs it with a dependent's in-process engines registered.
+        .target(
+            name: "RistrettoCLI",
             dependencies: [
                 "LayoutCore", "BoxLayout", "PixelDiff", "GDRender", "Conformance", "Engines", "Benchmarking", "Gentest",
                 "Importers", "Flexbox",
                 "CanonicalJSON", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
+        /// The `ristretto` executable: the command line with the built-in engines only.
+        .executableTarget(name: "ristretto", dependencies: ["RistrettoCLI"]),
+
+        // MARK: The library surface for dependents — a small, stable API over the layers above.
+
+        /// The one import a dependent needs: the case formats, the corpus, the runner and its results, the engine
+        /// protocols (in-process and subprocess).
+        .target(
+            name: "RistrettoKit",
+            dependencies: ["LayoutCore", "BoxLayout", "ChartLayout", "Flexbox", "Conformance", "Engines"]),
+        /// Swift Testing integration: `expectConforms` over corpus cases in a dependent's own tests.
+        .target(name: "RistrettoTesting", dependencies: ["RistrettoKit"]),
         /// The instruction-count driver tools/bench-instructions runs under callgrind (docs/benchmarks.md).
         .executableTarget(
             name: "ristretto-instructions",
             dependencies: [
-                "LayoutCore", "Engines", "Benchmarking", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "LayoutCore", "Engines", "Benchmarking",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
         // MARK: Tests — one target per module, plus shared support.
 
-        .target(name: "TestSupport", dependencies: ["LayoutCore"], path: "Tests/TestSupport"),
+        .target(
+            name: "TestSupport", dependencies: ["LayoutCore", "BoxLayout", "Flexbox", "Engines"],
+            path: "Tests/TestSupport"),
         .testTarget(name: "LayoutCoreTests", dependencies: ["LayoutCore"]),
         .testTarget(
             name: "BoxLayoutTests",
             dependencies: [
-                "BoxLayout", "LayoutCore", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
+                "BoxLayout", "LayoutCore", "TestSupport",
+                .product(name: "PropertyBased", package: "swift-property-based"),
             ]),
         .testTarget(
             name: "ChartLayoutTests",
@@ -121,13 +148,19 @@ let package = Package(
         .testTarget(
             name: "EnginesTests",
             dependencies: [
-                "Engines", "Benchmarking", "Conformance", "BoxLayout", "Flexbox", "CanonicalJSON", "LayoutCore", "TestSupport",
+                "Engines", "Benchmarking", "Conformance", "BoxLayout", "Flexbox", "CanonicalJSON", "LayoutCore",
+                "TestSupport",
             ]),
         .testTarget(
             name: "BenchmarkingTests", dependencies: ["Benchmarking", "Engines", "BoxLayout", "Flexbox", "LayoutCore"]),
         .testTarget(
-            name: "GentestTests", dependencies: ["Gentest", "Engines", "BoxLayout", "LayoutCore", "CanonicalJSON", "Flexbox", "TestSupport"]),
+            name: "GentestTests",
+            dependencies: ["Gentest", "Engines", "BoxLayout", "LayoutCore", "CanonicalJSON", "Flexbox", "TestSupport"]),
         .testTarget(name: "ImportersTests", dependencies: ["Importers", "Flexbox", "LayoutCore", "TestSupport"]),
-        .testTarget(name: "ristrettoTests", dependencies: ["ristretto", "Conformance", "TestSupport"]),
+        .testTarget(
+            name: "RistrettoCLITests",
+            dependencies: ["ristretto", "RistrettoCLI", "Engines", "Conformance", "TestSupport"]),
+        .testTarget(name: "RistrettoKitTests", dependencies: ["RistrettoKit", "TestSupport"]),
+        .testTarget(name: "RistrettoTestingTests", dependencies: ["RistrettoTesting", "RistrettoKit", "TestSupport"]),
     ]
 )

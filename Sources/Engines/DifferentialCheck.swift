@@ -190,6 +190,17 @@ func frameMismatches(
     return mismatches
 }
 
+/// The nodes of an engine's answer that differ from the expectation, judged as the engine is on the corpus: only the
+/// nodes the expectation lists (`framesJudged`), within the engine's tolerance or the case's own if larger. The
+/// dashboard's highlighted nodes and the Swift Testing helper's issues.
+package func judgedMismatches(expected: [PeerFrame], answer: [PeerFrame], engine: String, caseTolerance: Double)
+    -> [(path: [Int], mismatch: GeometryMismatch)]
+{
+    frameMismatches(
+        expected: expected, actual: framesJudged(answer, by: expected),
+        tolerance: max(EngineCatalogue.geometryTolerance(of: engine), caseTolerance))
+}
+
 /// The frames of an engine's answer that an expectation judges: all of them when the expectation lists the root
 /// (it is complete, and an extra node is a difference), else only the nodes it lists.
 func framesJudged(_ actual: [PeerFrame], by expected: [PeerFrame]) -> [PeerFrame] {

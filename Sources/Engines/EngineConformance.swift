@@ -4,13 +4,14 @@ import Flexbox
 import Foundation
 import LayoutCore
 
-/// A peer adapter as `conform --engine` and `layout --engine` use it: the process, the tolerance its frames are judged
-/// with, and what to do when it is not installed.
+/// An engine judged on the corpus as `conform --engine` and `layout --engine` use it: a subprocess adapter or an
+/// in-process engine (`InProcessEngineAdapter`), the tolerance its frames are judged with, and what to do when it is
+/// not installed.
 public struct PeerEngine: Sendable {
-    public var adapter: SubprocessEngine
+    public var adapter: any LayoutEngineAdapter
     /// The largest difference allowed in any coordinate, in px (or the case's own `tolerance.geometry`, if larger):
-    /// 0.01 for Yoga, Taffy and PATH engines, whose float layout we compare numerically with rounding off; 1/64 for
-    /// Chromium, which lays out in LayoutUnits of 1/64 px.
+    /// 0.01 for Yoga, Taffy, PATH and in-process engines, whose float layout we compare numerically with rounding
+    /// off; 1/64 for Chromium, which lays out in LayoutUnits of 1/64 px.
     public var tolerance: Double
     /// How to install the adapter, for the line that says it was skipped.
     public var installHint: String
@@ -18,7 +19,7 @@ public struct PeerEngine: Sendable {
     /// that names nothing is a mistake), and for a named peer that `--require` lists.
     public var isRequired: Bool
 
-    public init(adapter: SubprocessEngine, tolerance: Double, installHint: String, isRequired: Bool = false) {
+    public init(adapter: any LayoutEngineAdapter, tolerance: Double, installHint: String, isRequired: Bool = false) {
         self.adapter = adapter
         self.tolerance = tolerance
         self.installHint = installHint
@@ -28,7 +29,8 @@ public struct PeerEngine: Sendable {
     public var name: String { adapter.name }
 }
 
-/// An engine named on the command line: the in-process reference or a peer adapter.
+/// An engine named on the command line: the reference's full run (geometry and pixels) or an engine judged on
+/// geometry (a peer adapter, a PATH adapter or a registered in-process engine).
 public enum EngineChoice: Sendable {
     case reference
     case peer(PeerEngine)
@@ -46,9 +48,12 @@ public enum EngineCatalogue {
     /// The peers tools/setup-engines installs as `<adapterDirectory>/<name>-adapter`.
     public static let peerNames = ["yoga", "taffy", "chromium", "firefox", "webkit"]
 
-    /// Parses `reference,yoga,/path/to/adapter`: each item is `reference`, a peer name, or a path (it contains a `/`).
+    /// Parses `reference,yoga,/path/to/adapter`: each item is `reference`, a peer name, the name of one of
+    /// `registered` (in-process engines a dependent's executable registers), or a path (it contains a `/`).
     /// - Throws: `InputError` on `--engine` for an empty list, an unknown name or a name given twice.
-    public static func parse(_ list: String, adapterDirectory: String) throws(InputError) -> [EngineChoice] {
+    public static func parse(
+        _ list: String, adapterDirectory: String, registered: [any InProcessLayoutEngine] = []
+    ) throws(InputError) -> [EngineChoice] {
         let items = list.split(separator: ",", omittingEmptySubsequences: false).map {
             $0.trimmingCharacters(in: .whitespaces)
         }
@@ -57,13 +62,36 @@ public enum EngineCatalogue {
         }
         var choices: [EngineChoice] = []
         for item in items {
-            let choice = try self.choice(item, adapterDirectory: adapterDirectory)
+            let choice = try self.choice(item, adapterDirectory: adapterDirectory, registered: registered)
             guard !choices.contains(where: { $0.name == choice.name }) else {
                 throw InputError(file: "--engine", message: "engine '\(choice.name)' is named twice")
             }
             choices.append(choice)
         }
         return choices
+    }
+
+    /// Checks the in-process engines a dependent's executable registers: each name is lower-case letters, digits,
+    /// `-`, `_` and `.`, starting with a letter or digit, and is neither `reference`, a peer's name nor another
+    /// registered engine's, so that `--engine` names each engine one way.
+    /// - Throws: `InputError` on `engines` naming the first bad name.
+    public static func checkRegistered(_ engines: [any InProcessLayoutEngine]) throws(InputError) {
+        var seen: Set<String> = []
+        for name in engines.map(\.name) {
+            let allowed =
+                name.first.map { $0.isASCII && ($0.isLowercase || $0.isNumber) } == true
+                && name.allSatisfy { $0.isASCII && ($0.isLowercase || $0.isNumber || "-_.".contains($0)) }
+            guard allowed else {
+                throw InputError(
+                    file: "engines", message: "'\(name)' is not an engine name (lower-case letters, digits, - _ .)")
+            }
+            guard name != "reference", !peerNames.contains(name) else {
+                throw InputError(file: "engines", message: "'\(name)' is a built-in engine's name")
+            }
+            guard seen.insert(name).inserted else {
+                throw InputError(file: "engines", message: "'\(name)' is registered twice")
+            }
+        }
     }
 
     /// The largest difference an engine's frames may have from an expectation before the case's own tolerance:
@@ -73,11 +101,20 @@ public enum EngineCatalogue {
         engine == "reference" ? 0 : max(0.01, SubprocessEngine.geometryResolution(of: engine))
     }
 
-    /// One engine: `reference`, `yoga`, `taffy`, `chromium`, or a path to any adapter executable.
-    /// A PATH engine is named after its file without extension, or after its folder when the file is `adapter.*`
-    /// (`tools/engines/example/adapter.py` → `example`).
-    public static func choice(_ item: String, adapterDirectory: String) throws(InputError) -> EngineChoice {
+    /// One engine: `reference`, `yoga`, `taffy`, `chromium`, a registered in-process engine's name, or a path to
+    /// any adapter executable. A PATH engine is named after its file without extension, or after its folder when the
+    /// file is `adapter.*` (`tools/engines/example/adapter.py` → `example`). A registered engine is always there, so
+    /// it is required (judged with the PATH engines' 0.01 px).
+    public static func choice(
+        _ item: String, adapterDirectory: String, registered: [any InProcessLayoutEngine] = []
+    ) throws(InputError) -> EngineChoice {
         if item == "reference" { return .reference }
+        if let engine = registered.first(where: { $0.name == item }) {
+            return .peer(
+                PeerEngine(
+                    adapter: InProcessEngineAdapter(engine), tolerance: geometryTolerance(of: item),
+                    installHint: "it runs in process", isRequired: true))
+        }
         if peerNames.contains(item) {
             let setup =
                 switch item {
@@ -96,7 +133,7 @@ public enum EngineCatalogue {
             throw InputError(
                 file: "--engine",
                 message:
-                    "unknown engine '\(item)' (known: reference, \(peerNames.joined(separator: ", ")), or a path to an adapter such as ./my-adapter)"
+                    "unknown engine '\(item)' (known: \((["reference"] + peerNames + registered.map(\.name)).joined(separator: ", ")), or a path to an adapter such as ./my-adapter)"
             )
         }
         let url = URL(fileURLWithPath: item)
@@ -124,12 +161,9 @@ public struct PeerConformance: Sendable {
     /// answering `info` (an error). One adapter process serves the whole column.
     public func column(_ peer: PeerEngine, identifiers: [String]) -> Result<EngineColumn, SkippedEngine> {
         defer { peer.adapter.shutDown() }
-        guard peer.adapter.isInstalled else {
+        if let reason = peer.adapter.unavailableReason {
             return .failure(
-                SkippedEngine(
-                    engine: peer.name,
-                    reason: "not installed (no adapter at \(peer.adapter.executablePath)); \(peer.installHint)",
-                    isError: peer.isRequired))
+                SkippedEngine(engine: peer.name, reason: "\(reason); \(peer.installHint)", isError: peer.isRequired))
         }
         let info: EngineInfo
         do {

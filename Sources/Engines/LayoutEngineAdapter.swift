@@ -18,6 +18,12 @@ public protocol LayoutEngineAdapter: Sendable {
     /// incremental), timing only the engine's own work, and returns the batch's mean nanoseconds per layout.
     /// A mode the engine cannot express throws `EngineError.adapter("mode '…': <reason>")`.
     func bench(caseJSON: Data, iterations: Int, plan: BenchPlan) throws -> BenchBatch
+    /// Why the engine cannot run on this machine (`not installed (no adapter at …)`), or nil when it can. By
+    /// default nil: an in-process engine is always there.
+    var unavailableReason: String? { get }
+    /// Ends whatever the engine keeps running between requests (an adapter process); the next request starts
+    /// anew. By default nothing.
+    func shutDown()
 }
 
 /// One timed batch, as the engine measured it.
@@ -39,6 +45,10 @@ public struct BenchBatch: Hashable, Sendable {
 }
 
 extension LayoutEngineAdapter {
+    public var unavailableReason: String? { nil }
+
+    public func shutDown() {}
+
     /// The frames of a single layout under the case's own proposal.
     public func layout(caseJSON: Data) throws -> [PeerFrame] {
         try layout(caseJSON: caseJSON, change: nil, rounding: false)

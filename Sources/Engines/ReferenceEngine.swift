@@ -1,10 +1,14 @@
 import BoxLayout
+import Flexbox
 import Foundation
 import LayoutCore
 
-/// Ristretto's own BoxLayout engine, in process: the reference every peer is compared with and timed against.
-/// It decodes the case JSON into a `BoxCase` and lays it out with a `BoxLayoutEngine` (construction is build time).
-public final class ReferenceEngine: LayoutEngineAdapter, @unchecked Sendable {
+/// Ristretto's own BoxLayout engine, in process: the reference every peer is compared with and timed against, and
+/// an `InProcessLayoutEngine` like any other: it lays out box cases with a `BoxLayoutEngine` (construction is build
+/// time) and flex cases through the exact inverse of the box → CSS translation (`BoxToFlex.boxCase(from:)`),
+/// refusing the flex cases outside its image. As a `LayoutEngineAdapter` it goes through the one bridge
+/// (`InProcessEngineAdapter`).
+public final class ReferenceEngine: LayoutEngineAdapter, InProcessLayoutEngine, @unchecked Sendable {
     public let name = "reference"
     let measurer: any TextMeasuring
 
@@ -18,34 +22,51 @@ public final class ReferenceEngine: LayoutEngineAdapter, @unchecked Sendable {
             name: name, version: "ristretto BoxLayout (in process)", timing: "in process; layout(proposal:) only")
     }
 
-    /// Lays the case out, applies `change` through the engine's own API (a new proposal, or the mutation API for a
-    /// leaf's content), lays out again and answers the frames. The reference never rounds.
+    // MARK: The engine protocol, through the bridge
+
+    /// The reference never rounds: `rounding` is refused.
     public func layout(caseJSON: Data, change: LayoutChange?, rounding: Bool) throws -> [PeerFrame] {
-        if rounding { throw EngineError.adapter(engine: name, message: "rounding: the reference never rounds") }
-        let boxCase = try decode(caseJSON)
+        try InProcessEngineAdapter(self).layout(caseJSON: caseJSON, change: change, rounding: rounding)
+    }
+
+    public func bench(caseJSON: Data, iterations: Int, plan: BenchPlan) throws -> BenchBatch {
+        try InProcessEngineAdapter(self).bench(caseJSON: caseJSON, iterations: iterations, plan: plan)
+    }
+
+    // MARK: In process
+
+    public func layout(_ flexCase: FlexCase) throws -> [PeerFrame] { try layout(Self.boxCase(flexCase)) }
+
+    public func layout(_ boxCase: BoxCase) throws -> [PeerFrame] {
+        let engine = BoxLayoutEngine(root: boxCase.root, measurer: measurer)
+        engine.layout(proposal: boxCase.proposal)
+        return Self.frames(of: engine)
+    }
+
+    /// Lays the case out, applies `change` through the engine's own API (a new proposal, or the mutation API for a
+    /// leaf's content), lays out again and answers the frames.
+    public func layout(_ layoutCase: LayoutCase, applying change: LayoutChange) throws -> [PeerFrame] {
+        let boxCase = try Self.boxCase(layoutCase)
         let engine = BoxLayoutEngine(root: boxCase.root, measurer: measurer)
         engine.layout(proposal: boxCase.proposal)
         switch change {
-        case nil:
-            break
         case .resize(let width):
             engine.layout(proposal: BoxProposal(width: width, height: boxCase.proposal.height))
         case .content(let path, let size):
             try leafChanger(engine, root: boxCase.root, path: path)(size)
             engine.layout(proposal: boxCase.proposal)
         }
-        return engine.frames().frames.map { PeerFrame(path: $0.path, id: $0.id, frame: $0.frame) }
+        return Self.frames(of: engine)
     }
 
-    public func bench(caseJSON: Data, iterations: Int, plan: BenchPlan) throws -> BenchBatch {
-        let boxCase = try decode(caseJSON)
+    public func bench(_ layoutCase: LayoutCase, iterations: Int, plan: BenchPlan) throws -> BenchBatch {
+        let boxCase = try Self.boxCase(layoutCase)
         var subject = subject(root: boxCase.root, proposal: boxCase.proposal)
         switch plan {
         case .fresh, .relayout: break
         case .resize(let widths):
             guard widths.count == iterations + 1 else {
-                throw EngineError.adapter(
-                    engine: name, message: "$.widths: expected iterations + 1 = \(iterations + 1) widths")
+                throw LayoutRefusal("$.widths: expected iterations + 1 = \(iterations + 1) widths")
             }
             subject.resizeWidth = { widths[min($0, widths.count - 1)] }
         case .incremental(let change):
@@ -54,8 +75,25 @@ public final class ReferenceEngine: LayoutEngineAdapter, @unchecked Sendable {
         return BenchBatch(nanosPerLayout: try timeInProcessBatch(subject, iterations: iterations, mode: plan.mode))
     }
 
-    private func decode(_ caseJSON: Data) throws -> BoxCase {
-        try JSONDecoder().decode(BoxCase.self, from: caseJSON)
+    /// The box case the reference lays out: a box case itself, a flex case through the exact inverse translation.
+    /// - Throws: `LayoutRefusal` for a flex case outside the translation's image, naming the JSON path.
+    static func boxCase(_ layoutCase: LayoutCase) throws(LayoutRefusal) -> BoxCase {
+        switch layoutCase {
+        case .box(let boxCase): return boxCase
+        case .flex(let flexCase): return try boxCase(flexCase)
+        }
+    }
+
+    static func boxCase(_ flexCase: FlexCase) throws(LayoutRefusal) -> BoxCase {
+        do {
+            return try BoxToFlex.boxCase(from: flexCase)
+        } catch {
+            throw LayoutRefusal(error.description)
+        }
+    }
+
+    static func frames(of engine: BoxLayoutEngine) -> [PeerFrame] {
+        engine.frames().frames.map { PeerFrame(path: $0.path, id: $0.id, frame: $0.frame) }
     }
 
     /// Times `subject` with the full in-process loop. **Why these two wrappers**: the loop is generic over the tree,

@@ -178,16 +178,29 @@ extension Reports {
 
     // MARK: The case pages
 
-    struct CasePageInput {
+    package struct CasePageInput {
         var identifier: String
         var verdicts: [(engine: String, result: EngineCaseResult)]
         var evidence: CaseEvidence?
         var engineLinks: [String: String]
+        /// Whether the page links back to the matrix (a page of the dashboard; not one written alone).
+        var linksToMatrix = true
+
+        package init(
+            identifier: String, verdicts: [(engine: String, result: EngineCaseResult)], evidence: CaseEvidence?,
+            engineLinks: [String: String] = [:], linksToMatrix: Bool = true
+        ) {
+            self.identifier = identifier
+            self.verdicts = verdicts
+            self.evidence = evidence
+            self.engineLinks = engineLinks
+            self.linksToMatrix = linksToMatrix
+        }
     }
 
     /// A case's page and its pictures: every engine's verdict, the answers that differ from the expectation drawn
     /// beside it at one scale with a table of the nodes, and the case file.
-    static func casePage(_ input: CasePageInput, draw: (FramesPicture) -> [UInt8]?) -> [SiteFile] {
+    package static func casePage(_ input: CasePageInput, draw: (FramesPicture) -> [UInt8]?) -> [SiteFile] {
         let folder = "cases/" + slug(input.identifier)
         let expected = input.evidence?.expected
         let answers = input.verdicts.compactMap { verdict in
@@ -196,10 +209,10 @@ extension Reports {
         // 1. Which nodes of each answer differ from the expectation, judged as the engine was.
         let differing = answers.map { answer -> Set<[Int]> in
             guard let expected else { return [] }
-            let tolerance = max(EngineCatalogue.geometryTolerance(of: answer.engine), input.evidence?.tolerance ?? 0)
             return Set(
-                frameMismatches(
-                    expected: expected, actual: framesJudged(answer.frames, by: expected), tolerance: tolerance
+                judgedMismatches(
+                    expected: expected, answer: answer.frames, engine: answer.engine,
+                    caseTolerance: input.evidence?.tolerance ?? 0
                 ).map(\.path))
         }
         // 2. The pictures, all at one scale.
@@ -224,8 +237,8 @@ extension Reports {
         }
         // 3. The page.
         var page =
-            pageHead(title: input.identifier + " — Ristretto") + """
-                <p><a href="../../index.html">the matrix</a></p>
+            pageHead(title: input.identifier + " — Ristretto")
+            + (input.linksToMatrix ? "<p><a href=\"../../index.html\">the matrix</a></p>\n" : "") + """
                 <h1>\(escape(input.identifier))</h1>
                 <table><tr><th>engine</th><th>verdict</th><th>first difference or reason</th></tr>
 

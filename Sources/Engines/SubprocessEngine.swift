@@ -91,6 +91,8 @@ public final class SubprocessEngine: LayoutEngineAdapter, @unchecked Sendable {
     /// by `runBenchmarks` with a note saying how to install it.
     public var isInstalled: Bool { missingMessage == nil }
 
+    public var unavailableReason: String? { isInstalled ? nil : "not installed (no adapter at \(executablePath))" }
+
     /// Why the engine cannot run here, or nil when it can.
     var missingMessage: String? {
         guard FileManager.default.isExecutableFile(atPath: executablePath) else {
@@ -183,27 +185,11 @@ public final class SubprocessEngine: LayoutEngineAdapter, @unchecked Sendable {
     /// harness sends the same case in every batch, and a 100 000-node case takes longer to translate than to send.
     func adapterCase(of caseJSON: Data) throws -> CanonicalJSON {
         if let cached = lock.withLock({ lastCase?.json == caseJSON ? lastCase?.wire : nil }) { return cached }
-        struct Kind: Decodable { var kind: String }
         let wire: CanonicalJSON
         do {
-            switch try JSONDecoder().decode(Kind.self, from: caseJSON).kind {
-            case "flex":
-                wire = try CanonicalJSON(encoding: JSONDecoder().decode(FlexCase.self, from: caseJSON).adapterCase)
-            case "box":
-                let boxCase = try JSONDecoder().decode(BoxCase.self, from: caseJSON)
-                do {
-                    wire = try CanonicalJSON(encoding: BoxToFlex.translate(boxCase).adapterCase)
-                } catch let refusal as BoxToFlex.Refusal {
-                    throw EngineError.adapter(engine: name, message: "\(refusal)")
-                }
-            case let other:
-                throw EngineError.adapter(
-                    engine: name, message: "$.kind: adapters take flex and box cases, not \(other)")
-            }
-        } catch let error as EngineError {
-            throw error
-        } catch {
-            throw EngineError.adapter(engine: name, message: "the case is not a readable box or flex case: \(error)")
+            wire = try CanonicalJSON(encoding: LayoutCase(caseJSON: caseJSON).flexCase().adapterCase)
+        } catch let refusal as LayoutRefusal {
+            throw EngineError.adapter(engine: name, message: refusal.reason)
         }
         lock.withLock { lastCase = (caseJSON, wire) }
         return wire

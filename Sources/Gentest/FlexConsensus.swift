@@ -35,7 +35,7 @@ public struct FlexConsensus: Sendable {
 
     /// Ends every browser adapter this consensus started.
     public func shutDown() {
-        for browser in browsers { (browser.adapter as? SubprocessEngine)?.shutDown() }
+        for browser in browsers { browser.adapter.shutDown() }
     }
 
     /// What the browsers made of one case.

@@ -20,7 +20,9 @@ import Testing
         return peer
     }
 
-    static func installed(_ name: String) -> Bool { (try? peer(name))?.adapter.isInstalled ?? false }
+    static func installed(_ name: String) -> Bool {
+        (try? peer(name)).map { $0.adapter.unavailableReason == nil } ?? false
+    }
 
     @Test(
         .enabled(if: installed("chromium"), "chromium not installed: run tools/setup-engines --with-chromium"),

@@ -9,7 +9,7 @@ import Testing
 /// The engine dashboard (`conform --engine … --html DIR`): families, the matrix rows, the pages and their pictures,
 /// escaping and determinism, on the hostile matrix of `DashboardFixtures`. Pictures are drawn here by a stand-in
 /// that records what it was asked; GDRender's drawing is tested in GDRenderTests, the site in a browser in
-/// ristrettoTests.
+/// RistrettoCLITests.
 @Suite struct DashboardTests {
     static func matrix() throws -> EngineMatrix {
         try EngineMatrix.merged([(file: "shard.json", data: try DashboardFixtures.shardJSON())])

@@ -18,11 +18,8 @@ extension LayoutCommand {
             throw InputError(
                 file: casePath, message: "\(peer.name) lays out flex and box cases only (peers judge geometry)")
         }
-        guard peer.adapter.isInstalled else {
-            throw InputError(
-                file: "--engine",
-                message:
-                    "\(peer.name) is not installed (no adapter at \(peer.adapter.executablePath)); \(peer.installHint)")
+        if let reason = peer.adapter.unavailableReason {
+            throw InputError(file: "--engine", message: "\(peer.name) is \(reason); \(peer.installHint)")
         }
         defer { peer.adapter.shutDown() }
         let frames: [PeerFrame]

@@ -83,15 +83,16 @@ extension GentestCommand {
     /// - Throws: `InputError` (exit 2) naming the adapter and the install line when a browser is missing.
     func startBrowsers() throws -> FlexConsensus {
         let browsers = try Self.consensusBrowsers.map { name throws in
-            guard case .peer(let peer) = try EngineCatalogue.choice(name, adapterDirectory: peerDirectory()) else {
-                preconditionFailure("\(name) is a peer")
+            guard case .peer(let peer) = try EngineCatalogue.choice(name, adapterDirectory: peerDirectory()),
+                let adapter = peer.adapter as? SubprocessEngine
+            else {
+                preconditionFailure("\(name) is a subprocess peer")
             }
-            guard peer.adapter.isInstalled else {
-                throw InputError(
-                    file: peer.adapter.executablePath, message: "\(name) is not installed; \(peer.installHint)")
+            guard adapter.isInstalled else {
+                throw InputError(file: adapter.executablePath, message: "\(name) is not installed; \(peer.installHint)")
             }
-            let info = try peer.adapter.info()
-            return FlexConsensus.Browser(adapter: peer.adapter, version: info.label(peer: name))
+            let info = try adapter.info()
+            return FlexConsensus.Browser(adapter: adapter, version: info.label(peer: name))
         }
         return FlexConsensus(browsers: browsers)
     }

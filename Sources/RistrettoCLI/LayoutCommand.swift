@@ -30,7 +30,7 @@ struct LayoutCommand: ParsableCommand {
     func run() throws {
         let file = try CaseLoader.load(casePath)
         if case .peer(let peer) = try EngineCatalogue.choice(
-            engine, adapterDirectory: PeerOptions.adapterDirectory(enginesDirectory))
+            engine, adapterDirectory: PeerOptions.adapterDirectory(enginesDirectory), registered: RegisteredEngines.all)
         {
             return try layOut(file, with: peer)
         }

@@ -20,7 +20,8 @@ struct EngineOptions: ParsableArguments {
     @OptionGroup var peers: PeerOptions
 
     func engines() throws(InputError) -> [EngineChoice] {
-        var choices = try EngineCatalogue.parse(engine, adapterDirectory: peers.adapterDirectory)
+        var choices = try EngineCatalogue.parse(
+            engine, adapterDirectory: peers.adapterDirectory, registered: RegisteredEngines.all)
         guard let require else { return choices }
         let required = require.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
         for name in required {

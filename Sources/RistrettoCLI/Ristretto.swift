@@ -4,7 +4,32 @@ import Engines
 import Foundation
 import Gentest
 
-@main
+/// The `ristretto` command line as a library: the `ristretto` executable calls `main()`, and a dependent package's
+/// own executable calls it with the in-process engines it registers, which `conform --engine NAME`, `bench --engines
+/// NAME` and `layout --engine NAME` then take beside the reference and the peers (docs/cli.md "Registering an
+/// in-process engine").
+public enum RistrettoCommand {
+    /// Parses the process's arguments and runs the command, then exits with the CLI contract's code (docs/cli.md).
+    /// A registered engine's name must be lower-case letters, digits and `-`, and must not be `reference`, a peer's
+    /// name or another registered engine's; a bad name exits 2 naming it.
+    public static func main(engines: [any InProcessLayoutEngine] = []) -> Never {
+        do {
+            try EngineCatalogue.checkRegistered(engines)
+        } catch {
+            FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+            Foundation.exit(2)
+        }
+        RegisteredEngines.$all.withValue(engines) { Ristretto.main() }
+        Foundation.exit(0)
+    }
+}
+
+/// The in-process engines the running executable registered (`RistrettoCommand.main(engines:)`), read where
+/// `--engine` or `--engines` is parsed.
+enum RegisteredEngines {
+    @TaskLocal static var all: [any InProcessLayoutEngine] = []
+}
+
 struct Ristretto: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Layout-engine conformance and benchmark suite.",

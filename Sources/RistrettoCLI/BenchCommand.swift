@@ -105,7 +105,8 @@ struct BenchCommand: ParsableCommand {
         let formats = try Self.parseList(format, option: "--format", allowed: Self.names(ReportFormat.self)) {
             ReportFormat(rawValue: $0)
         }
-        let engineNames = ["reference"] + SubprocessEngine.knownPeers
+        let registered = RegisteredEngines.all
+        let engineNames = ["reference"] + SubprocessEngine.knownPeers + registered.map(\.name)
         let selected = try Self.parseList(engines, option: "--engines", allowed: engineNames.joined(separator: ", ")) {
             engineNames.contains($0) ? $0 : nil
         }
@@ -113,9 +114,9 @@ struct BenchCommand: ParsableCommand {
             throw InputError(file: "--engines", message: "an engine is named twice in '\(engines)'")
         }
         var adapters = selected.map { name -> any LayoutEngineAdapter in
-            name == "reference"
-                ? ReferenceEngine()
-                : SubprocessEngine(name: name, executablePath: peerOptions.adapterDirectory + "/\(name)-adapter")
+            if name == "reference" { return ReferenceEngine() }
+            if let engine = registered.first(where: { $0.name == name }) { return InProcessEngineAdapter(engine) }
+            return SubprocessEngine(name: name, executablePath: peerOptions.adapterDirectory + "/\(name)-adapter")
         }
         if check {
             try runCheck(configuration, adapters: adapters)

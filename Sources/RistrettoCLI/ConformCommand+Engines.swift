@@ -3,7 +3,6 @@ import Benchmarking
 import Conformance
 import Engines
 import Foundation
-import GDRender
 import Gentest
 
 extension ConformCommand {
@@ -115,9 +114,7 @@ struct MatrixOutput {
             try AtomicFile.write(Data(page.utf8), to: html + "/reference.html")
             links["reference"] = "reference.html"
         }
-        try Reports.writeSite(matrix, to: html, engineLinks: links) { picture in
-            try? GDRenderer.framesPNG(picture.boxes, highlighted: picture.highlighted, canvas: picture.canvas)
-        }
+        try Reports.writeSite(matrix, to: html, engineLinks: links) { $0.png }
     }
 }
 

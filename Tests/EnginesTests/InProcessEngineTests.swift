@@ -1,0 +1,122 @@
+import BoxLayout
+import Conformance
+import Engines
+import Flexbox
+import Foundation
+import LayoutCore
+import TestSupport
+import Testing
+
+/// The in-process engine protocol and its one bridge to the engine protocol every runner takes.
+@Suite struct InProcessEngineTests {
+    static func caseJSON(_ identifier: String) throws -> Data {
+        try CaseLoader.readFile(
+            TestSupport.goldenDirectory + "/" + identifier + ".json", limit: CaseLoader.maxFileBytes)
+    }
+
+    static func boxCase(_ identifier: String) throws -> BoxCase {
+        try JSONDecoder().decode(BoxCase.self, from: caseJSON(identifier))
+    }
+
+    @Test func theBridgeAnswersTheEnginesFramesAndTurnsARefusalIntoTheAdaptersRefusal() throws {
+        let json = try Self.caseJSON("flex/direction-row")
+        let expected = try JSONDecoder().decode(FlexCase.self, from: json).expect?.frames
+        #expect(try InProcessEngineAdapter(ExpectEngine(name: "exact")).layout(caseJSON: json) == expected)
+        let refusing = InProcessEngineAdapter(ExpectEngine(name: "refusing", .refuse("$.root.style.order: no")))
+        #expect(throws: EngineError.adapter(engine: "refusing", message: "$.root.style.order: no")) {
+            try refusing.layout(caseJSON: json)
+        }
+        #expect(throws: EngineError.adapter(engine: "exact", message: "rounding: exact does not round")) {
+            try InProcessEngineAdapter(ExpectEngine(name: "exact")).layout(caseJSON: json, change: nil, rounding: true)
+        }
+    }
+
+    @Test func aCaseOfAnotherKindIsRefusedNamingTheKind() throws {
+        let json = try Self.caseJSON("scene/all-primitives")
+        #expect(
+            throws: EngineError.adapter(engine: "exact", message: "$.kind: engines take flex and box cases, not scene")
+        ) {
+            try InProcessEngineAdapter(ExpectEngine(name: "exact")).layout(caseJSON: json)
+        }
+    }
+
+    /// By default an engine times fresh layouts (whole calls) and refuses every other mode, as `bench` reports it.
+    @Test(arguments: [BenchPlan.relayout, .resize(widths: [100, 101]), .incremental(IncrementalChange(path: [0]))])
+    func theDefaultBenchRefusesModesBesidesFresh(plan: BenchPlan) throws {
+        let adapter = InProcessEngineAdapter(ExpectEngine(name: "toy"))
+        let json = try Self.caseJSON("flex/direction-row")
+        #expect(
+            throws: EngineError.adapter(engine: "toy", message: "mode '\(plan.mode.rawValue)': not supported by toy")
+        ) {
+            try adapter.bench(caseJSON: json, iterations: 1, plan: plan)
+        }
+        #expect(try adapter.bench(caseJSON: json, iterations: 3, plan: .fresh).nanosPerLayout > 0)
+    }
+
+    @Test func theDefaultChangeIsRefused() throws {
+        let adapter = InProcessEngineAdapter(ExpectEngine(name: "toy"))
+        #expect(throws: EngineError.adapter(engine: "toy", message: "resize: not supported by toy")) {
+            try adapter.layout(
+                caseJSON: Self.caseJSON("flex/direction-row"), change: .resize(width: 10), rounding: false)
+        }
+    }
+
+    /// A box case reaches an engine that only lays out flex cases through the one box → CSS translation.
+    @Test func aBoxCaseGoesThroughTheTranslationByDefault() throws {
+        struct Translated: InProcessLayoutEngine {
+            let name = "translated"
+            func layout(_ flexCase: FlexCase) throws -> [PeerFrame] { flexCase.expect?.frames ?? [] }
+        }
+        let boxCase = try Self.boxCase("box/linear-space")
+        #expect(try Translated().layout(boxCase) == BoxToFlex.translate(boxCase).expect?.frames)
+        #expect(!(try Translated().layout(boxCase)).isEmpty)
+    }
+
+    /// The reference is an in-process engine: a flex case in the translation's image lays out as its box case does,
+    /// and one outside it is refused with the inverse translation's reason.
+    @Test(arguments: [
+        "box/linear-space", "box/flow-content-basic", "box/linear-alignment", "box/linear-cross-center-margin",
+    ])
+    func theReferenceLaysOutTheTranslationAsTheBoxCase(identifier: String) throws {
+        let boxCase = try Self.boxCase(identifier)
+        let reference = ReferenceEngine()
+        #expect(try reference.layout(BoxToFlex.translate(boxCase)) == reference.layout(boxCase))
+        #expect(try reference.layout(boxCase) == boxCase.expect?.frames)
+    }
+
+    @Test func theReferenceRefusesAFlexCaseOutsideTheImage() throws {
+        let flexCase = try JSONDecoder().decode(FlexCase.self, from: Self.caseJSON("flex/order-row"))
+        let reason = try #require(flexCase.referenceRefusal)
+        #expect(throws: LayoutRefusal(reason)) { try ReferenceEngine().layout(flexCase) }
+    }
+
+    @Test func aRegisteredEngineIsChosenByItsName() throws {
+        let choices = try EngineCatalogue.parse(
+            "reference,toy", adapterDirectory: "/nowhere", registered: [ExpectEngine(name: "toy")])
+        #expect(choices.map(\.name) == ["reference", "toy"])
+        guard case .peer(let peer) = choices[1] else {
+            Issue.record("toy is judged as a peer")
+            return
+        }
+        #expect(peer.adapter is InProcessEngineAdapter && peer.isRequired && peer.tolerance == 0.01)
+        #expect(peer.adapter.unavailableReason == nil)
+        let unknown = try #require(throws: InputError.self) {
+            try EngineCatalogue.parse("tyo", adapterDirectory: "/nowhere", registered: [ExpectEngine(name: "toy")])
+        }
+        #expect(unknown.message.contains("known: reference, yoga, taffy, chromium, firefox, webkit, toy,"))
+    }
+
+    @Test(arguments: [
+        (["Toy"], "'Toy' is not an engine name (lower-case letters, digits, - _ .)"),
+        (["my/engine"], "'my/engine' is not an engine name (lower-case letters, digits, - _ .)"),
+        (["yoga"], "'yoga' is a built-in engine's name"),
+        (["reference"], "'reference' is a built-in engine's name"),
+        (["toy", "toy"], "'toy' is registered twice"),
+    ])
+    func aBadRegisteredNameIsRefused(names: [String], message: String) throws {
+        let error = try #require(throws: InputError.self) {
+            try EngineCatalogue.checkRegistered(names.map { ExpectEngine(name: $0) })
+        }
+        #expect(error.message == message)
+    }
+}
