@@ -14,6 +14,7 @@ import json
 import math
 import os
 import re
+import secrets
 import signal
 import subprocess
 import sys
@@ -574,16 +575,37 @@ class BrowserAdapter:
             self.browser = None
 
 
-class GroupWatchdog:
-    """Ends a browser's process group when this adapter ends, however it ends: a SIGKILLed adapter runs no cleanup,
-    so a small shell in a session of its own waits on a pipe whose only write end this process holds. The kernel
-    closes that end when the adapter dies, the shell reads end-of-file and kills the group; `dismiss` (after the
-    adapter ended the group itself) sends a line instead, and the shell exits without killing anything."""
+MARK_VARIABLE = "RISTRETTO_BROWSER_MARK"
 
-    def __init__(self, group: int):
+
+def marked(environment: dict) -> tuple[dict, str]:
+    """`environment` with a mark of its own for one browser, and the mark. Every process the browser starts inherits
+    it, also one that leaves the browser's process group (Firefox's crashhelper starts a session of its own), so
+    `GroupWatchdog` finds them all."""
+    mark = secrets.token_hex(8)
+    return dict(environment, **{MARK_VARIABLE: mark}), mark
+
+
+class GroupWatchdog:
+    """Ends a browser's processes when this adapter ends, however it ends: a SIGKILLed adapter runs no cleanup,
+    so a small shell in a session of its own waits on a pipe whose only write end this process holds. The kernel
+    closes that end when the adapter dies, the shell reads end-of-file and kills the group. `dismiss` (after the
+    adapter ended the group itself) sends a line instead, and the shell leaves the group alone. Either way it then
+    kills every process whose environment carries the browser's mark (`marked`): those that left the group."""
+
+    SCRIPT = """
+read -r line || kill -KILL "-$1" 2>/dev/null
+for environ in /proc/[0-9]*/environ; do
+    if tr '\\0' '\\n' < "$environ" 2>/dev/null | grep -qxF "$2"; then
+        pid=${environ#/proc/}; kill -KILL "${pid%/environ}" 2>/dev/null
+    fi
+done
+"""
+
+    def __init__(self, group: int, mark: str):
         read_end, self.write_end = os.pipe()  # not inherited by later children (Python's pipes are non-inheritable)
         self.process = subprocess.Popen(
-            ["/bin/sh", "-c", f'if read -r line; then exit 0; fi; kill -KILL "-{group}" 2>/dev/null'],
+            ["/bin/sh", "-c", self.SCRIPT, "watchdog", str(group), f"{MARK_VARIABLE}={mark}"],
             stdin=read_end, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
         os.close(read_end)
 

@@ -28,7 +28,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 from browser_common import (  # noqa: E402  (the shared module sits one folder up)
-    BUILDER, REQUEST_TIMEOUT, START_TIMEOUT, BrowserAdapter, BrowserError, GroupWatchdog, serve, shown)
+    BUILDER, REQUEST_TIMEOUT, START_TIMEOUT, BrowserAdapter, BrowserError, GroupWatchdog, marked, serve, shown)
 
 NOT_INSTALLED = "firefox not installed: run tools/setup-engines --with-browsers (apt-get install firefox-esr)"
 TIMING_BASE = ("in-page performance.now() around a batch of forced layouts: style invalidation + style recalc + "
@@ -121,12 +121,13 @@ class Browser:
             for name, value in PREFS.items():
                 file.write(f"user_pref({json.dumps(name)}, {json.dumps(value)});\n")
         self.log_path = os.path.join(self.profile, "firefox.log")
-        environment = dict(os.environ, MOZ_HEADLESS="1", MOZ_CRASHREPORTER_DISABLE="1", MOZ_DISABLE_AUTO_SAFE_MODE="1")
+        environment, mark = marked(
+            dict(os.environ, MOZ_HEADLESS="1", MOZ_CRASHREPORTER_DISABLE="1", MOZ_DISABLE_AUTO_SAFE_MODE="1"))
         with open(self.log_path, "wb") as log:
             self.process = subprocess.Popen(
                 [executable, "--headless", "--marionette", "--no-remote", "--profile", self.profile, "about:blank"],
                 stdin=subprocess.DEVNULL, stdout=log, stderr=log, env=environment, start_new_session=True)
-        self.watchdog = GroupWatchdog(self.process.pid)  # the group goes with the adapter, even a SIGKILLed one
+        self.watchdog = GroupWatchdog(self.process.pid, mark)  # it goes with the adapter, even a SIGKILLed one
         self.socket = None
         self.buffer = b""
         self.next_id = 0

@@ -37,7 +37,7 @@ import urllib.parse
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 from browser_common import (  # noqa: E402  (the shared module sits one folder up)
-    BUILDER, REQUEST_TIMEOUT, START_TIMEOUT, BrowserAdapter, BrowserError, GroupWatchdog, serve)
+    BUILDER, REQUEST_TIMEOUT, START_TIMEOUT, BrowserAdapter, BrowserError, GroupWatchdog, marked, serve)
 
 NOT_INSTALLED = "webkit not installed: run tools/setup-engines --with-browsers (apt-get install webkit2gtk-driver xvfb)"
 TIMING = ("in-page performance.now() ({resolution}) around a batch of forced layouts: style invalidation + style "
@@ -86,9 +86,11 @@ class Browser:
         self.session = None
         self.connection = None
         # -a picks a free display; the driver runs MiniBrowser under it. start_new_session: a group of our own.
+        environment, mark = marked(dict(os.environ))
         self.process = subprocess.Popen([xvfb, "-a", driver, f"--port={self.port}"], stdin=subprocess.DEVNULL,
-                                        stdout=self.log_file, stderr=subprocess.STDOUT, start_new_session=True)
-        self.watchdog = GroupWatchdog(self.process.pid)  # the group goes with the adapter, even a SIGKILLed one
+                                        stdout=self.log_file, stderr=subprocess.STDOUT, env=environment,
+                                        start_new_session=True)
+        self.watchdog = GroupWatchdog(self.process.pid, mark)  # it goes with the adapter, even a SIGKILLed one
         try:
             deadline = time.monotonic() + START_TIMEOUT
             while True:  # the driver's status endpoint answers once it listens
