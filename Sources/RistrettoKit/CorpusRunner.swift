@@ -23,12 +23,9 @@ public struct CorpusRunner: Sendable {
             installHint: "it runs in process")
         let conformance = PeerConformance(golden: corpusCase.golden, knownDifferences: knownFailures)
         let result = conformance.judge(corpusCase.identifier, with: peer)
-        let stale =
-            result.verdict == .passed
-            ? knownFailures.filter {
-                $0.engine == engine.name && $0.covers(engine: engine.name, caseName: result.identifier)
-            }
-            : []
+        let stale = EngineExpectations.review(
+            EngineColumn(engine: engine.name, results: [result]), entries: knownFailures
+        ).stale
         return ConformanceResult(result, engine: engine.name, case: corpusCase, staleKnownFailures: stale)
     }
 

@@ -23,17 +23,11 @@ import Testing
             + #"{"widthMode":"undefined","heightMode":"undefined","output":{"width":200,"height":10}}]}}"#
     }
 
-    static func adapter(_ name: String) -> SubprocessEngine {
-        SubprocessEngine.installedPeer(name, repositoryRoot: TestSupport.repositoryRoot, requestTimeout: .seconds(60))
-    }
-
-    static let installed = ["yoga", "taffy"].allSatisfy { adapter($0).isInstalled }
-
     @Test(
-        .enabled(if: installed, "peer adapters not installed: run tools/setup-engines"),
+        .enabled(if: AdapterRoundTripTests.installed, "peer adapters not installed: run tools/setup-engines"),
         arguments: ["yoga", "taffy"])
     func peersReplayTheMatchingOrTheNearestRecord(engine name: String) throws {
-        let engine = Self.adapter(name)
+        let engine = AdapterRoundTripTests.adapter(name)
         defer { engine.shutDown() }
         let frames = try engine.layout(caseJSON: Self.caseJSON)
         // [0] asks exactly 50: its record, 30 high. [1] asks exactly 96: the nearest record is exactly 100
