@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "LayoutCore", targets: ["LayoutCore"]),
         .library(name: "BoxLayout", targets: ["BoxLayout"]),
         .library(name: "ChartLayout", targets: ["ChartLayout"]),
+        .library(name: "FlexLayout", targets: ["FlexLayout"]),
         .library(name: "Flexbox", targets: ["Flexbox"]),
         .library(name: "PixelDiff", targets: ["PixelDiff"]),
         .library(name: "GDRender", targets: ["GDRender"]),
@@ -46,8 +47,10 @@ let package = Package(
         .target(
             name: "ChartLayout",
             dependencies: ["LayoutCore", .product(name: "RealModule", package: "swift-numerics")]),
+        /// The reference's CSS flexbox engine: an element tree with typed styles and a viewport in, border boxes out.
+        .target(name: "FlexLayout", dependencies: ["LayoutCore"]),
         /// The flex case format: CSS flexbox elements with checked, typed styles, and the box → flex translation.
-        .target(name: "Flexbox", dependencies: ["LayoutCore", "BoxLayout"]),
+        .target(name: "Flexbox", dependencies: ["LayoutCore", "BoxLayout", "FlexLayout"]),
         /// pixelmatch-style comparison of RGBA buffers.
         .target(name: "PixelDiff"),
 

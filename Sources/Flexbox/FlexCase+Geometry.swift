@@ -2,21 +2,6 @@ import BoxLayout
 import LayoutCore
 
 extension FlexCase {
-    /// The reference's layout: the box case whose translation this is (`BoxToFlex.boxCase(from:)`), laid out by
-    /// BoxLayout. Its frames are already a flex case's: border boxes relative to the parent's border box, the
-    /// root at its margins, inactive (`display: none`) nodes left out with their paths still counted.
-    /// - Throws: `CaseError` at the flex JSON path of the first property outside the translation's image
-    ///   (`$.root.style.order: the reference cannot express this flex case: 1 has no Puyopuyo equivalent`).
-    public func layout(measurer: any TextMeasuring) throws -> BoxFrames {
-        let boxCase: BoxCase
-        do {
-            boxCase = try BoxToFlex.boxCase(from: self)
-        } catch {
-            throw CaseError(path: error.path, message: "the reference cannot express this flex case: \(error.message)")
-        }
-        return try boxCase.layout(measurer: measurer)
-    }
-
     /// Compared exactly as a box case compares its frames (same subjects, fields and tolerance), by asking a box
     /// case that holds this case's expectation, so the comparison has one home.
     public func mismatches(in geometry: BoxFrames) -> [GeometryMismatch] {

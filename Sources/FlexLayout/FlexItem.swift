@@ -1,0 +1,130 @@
+import LayoutCore
+
+/// The flow's axes: which physical axis is main, and whether main-start and cross-start are at the far physical
+/// side (`row-reverse`, `direction: rtl`, `wrap-reverse`), so each step writes its arithmetic once, from the start
+/// edge of the flow (CSS Flexbox §2).
+struct FlowAxes {
+    var isRow: Bool
+    var mainReversed: Bool
+    var crossReversed: Bool
+    /// `start`/`end` name the flex-end side on the main axis in a `*-reverse` direction, and on the cross axis under
+    /// `wrap-reverse` (CSS Box Alignment 3 §5.1: they follow the writing mode, not the flex flow).
+    var mainStartIsFlexEnd: Bool
+    var crossStartIsFlexEnd: Bool
+
+    init(_ style: FlexLayoutStyle) {
+        isRow = style.flexDirection.isRow
+        let reverse = style.flexDirection.isReverse
+        let wrapReverse = style.flexWrap == .wrapReverse
+        mainReversed = isRow ? (style.rightToLeft != reverse) : reverse
+        crossReversed = isRow ? wrapReverse : (style.rightToLeft != wrapReverse)
+        mainStartIsFlexEnd = reverse
+        crossStartIsFlexEnd = wrapReverse
+    }
+
+    /// The (start, end) of physical `edges` along the main axis, in flow order.
+    @inline(__always) func main<T>(_ edges: Edges<T>) -> (start: T, end: T) {
+        if isRow { return mainReversed ? (edges.right, edges.left) : (edges.left, edges.right) }
+        return mainReversed ? (edges.bottom, edges.top) : (edges.top, edges.bottom)
+    }
+
+    /// The (start, end) of physical `edges` along the cross axis, in flow order.
+    @inline(__always) func cross<T>(_ edges: Edges<T>) -> (start: T, end: T) {
+        if isRow { return crossReversed ? (edges.bottom, edges.top) : (edges.top, edges.bottom) }
+        return crossReversed ? (edges.right, edges.left) : (edges.left, edges.right)
+    }
+
+    /// A main-axis alignment with `start`/`end` made flow-relative.
+    func justify(_ value: Alignment) -> Alignment {
+        switch value {
+        case .start: mainStartIsFlexEnd ? .flexEnd : .flexStart
+        case .end: mainStartIsFlexEnd ? .flexStart : .flexEnd
+        default: value
+        }
+    }
+
+    /// A cross-axis alignment with `start`/`end` made flow-relative.
+    func align(_ value: Alignment) -> Alignment {
+        switch value {
+        case .start: crossStartIsFlexEnd ? .flexEnd : .flexStart
+        case .end: crossStartIsFlexEnd ? .flexStart : .flexEnd
+        default: value
+        }
+    }
+}
+
+/// One flex item while its container lays out (CSS Flexbox §9.1): every size is a border-box size along the
+/// container's axes, every margin in flow order.
+struct FlexItem {
+    var node: Int
+    /// Margins in flow order; an `auto` margin is 0 until alignment gives it its share.
+    var mainMargin: (start: Double, end: Double)
+    var crossMargin: (start: Double, end: Double)
+    var mainAutoMargin: (start: Bool, end: Bool)
+    var crossAutoMargin: (start: Bool, end: Bool)
+    var paddingBorder: Edges<Double>
+    var mainPaddingBorder: Double
+    /// `align-self`, `auto` resolved to the container's `align-items` and `start`/`end` made flow-relative.
+    var align: Alignment
+    /// The definite preferred sizes (`width`/`height` as lengths or resolvable percentages, the intrinsic
+    /// keywords of a width, or a size transferred through `aspect-ratio`).
+    var preferredMain: Double?
+    var preferredCross: Double?
+    var minMain: Double
+    var maxMain: Double
+    var minCross: Double
+    var maxCross: Double
+    var grow: Double
+    var shrink: Double
+    var flexBase: Double = 0
+    var hypotheticalMain: Double = 0
+    /// The main size: the target of §9.7, then the used main size.
+    var mainSize: Double = 0
+    var frozen = false
+    /// The hypothetical cross size, then the used one (§9.4).
+    var crossSize: Double = 0
+    /// Whether the used cross size came from `align-self: stretch` (then it is definite, §9.8).
+    var stretched = false
+    /// The first baseline from the border box's top (row containers only), nil when the item has none.
+    var baseline: Double?
+    /// Border-box start offsets in flow order: along the main axis from the content box's main-start edge, along
+    /// the cross axis from the line's cross-start edge, then from the content box's.
+    var mainOffset: Double = 0
+    var crossOffset: Double = 0
+    /// Whether `height` is definite for the item's children once laid out (§9.8).
+    var heightIsDefinite = false
+
+    var outerHypotheticalMain: Double { hypotheticalMain + mainMargin.start + mainMargin.end }
+    var outerMain: Double { mainSize + mainMargin.start + mainMargin.end }
+    var outerCross: Double { crossSize + crossMargin.start + crossMargin.end }
+    var outerFlexBase: Double { flexBase + mainMargin.start + mainMargin.end }
+
+    /// Whether the item may be stretched in the cross axis (§9.4 step 11): `stretch`, an automatic cross size and
+    /// no `auto` cross margin.
+    var stretches: Bool {
+        align == .stretch && preferredCross == nil && !crossAutoMargin.start && !crossAutoMargin.end
+    }
+
+    /// Whether the item takes part in baseline alignment in its line (row containers only, §8.3).
+    var alignsByBaseline: Bool { align == .baseline && !crossAutoMargin.start && !crossAutoMargin.end }
+
+    @inline(__always) func clampMain(_ size: Double) -> Double { max(max(minMain, min(maxMain, size)), mainPaddingBorder) }
+    @inline(__always) func clampCross(_ size: Double) -> Double { max(minCross, min(maxCross, size)) }
+}
+
+/// A flex line: a range of the container's items (§9.3 step 5), its cross size and offset.
+struct FlexLine {
+    var range: Range<Int>
+    var crossSize: Double = 0
+    /// Cross-start offset from the content box's cross-start edge, in flow order.
+    var crossOffset: Double = 0
+    /// The largest distance from a baseline-aligned item's outer cross-start to its baseline.
+    var maxAscent: Double = 0
+}
+
+/// Buffers reused across layouts, so relayout allocates nothing once they have grown.
+struct Scratch {
+    var items: [[FlexItem]] = []
+    var lines: [[FlexLine]] = []
+    var depth = 0
+}

@@ -1,0 +1,123 @@
+import LayoutCore
+
+extension FlexLayoutEngine {
+    /// The absolutely positioned children of `node`, laid out once `node`'s in-flow children are placed (CSS
+    /// Position 3 §4, CSS 2 §10.3.7 and §10.6.4): sized and placed against their containing block, the padding
+    /// box of the nearest positioned ancestor (the viewport at the latest), and where both insets of an axis are
+    /// `auto`, at their static position, which `staticPosition` gives relative to `node`'s border box.
+    func layoutAbsoluteChildren(
+        _ node: Int, staticPosition: (Int, Size) -> Point
+    ) {
+        for child in children(node) where styles[child].display != .none && styles[child].position == .absolute {
+            // 1. The containing block's padding box, in the viewport's coordinates.
+            var block = node
+            while styles[block].position == .static { block = parents[block] }
+            let border = styles[block].border
+            let blockWidth = max(0, frames[block].width - border.horizontal)
+            let blockHeight = max(0, frames[block].height - border.vertical)
+            let blockOrigin = origins[block] + Point(x: border.left, y: border.top)
+            let rightToLeft = styles[block].rightToLeft
+            // 2. Insets, margins and the box.
+            let style = styles[child]
+            let childPB = paddingBorder(child, containingWidth: blockWidth)
+            var margin = margins(child, containingWidth: blockWidth)
+            let left = style.inset.left.resolve(blockWidth)
+            let right = style.inset.right.resolve(blockWidth)
+            let top = style.inset.top.resolve(blockHeight)
+            let bottom = style.inset.bottom.resolve(blockHeight)
+            // 3. The width: preferred, between both insets, or fit to the space the insets leave.
+            let available = blockWidth - margin.horizontal - (left ?? 0) - (right ?? 0)
+            var width = preferredWidth(child, style.width, containingWidth: blockWidth, available: available)
+            var height = borderBoxSize(
+                style.height, basis: blockHeight, paddingBorder: childPB.vertical, borderBox: style.borderBox)
+            if width == nil, let height, let ratio = style.aspectRatio {
+                width = transfer(height, ratio: ratio, toWidth: true, paddingBorder: childPB, borderBox: style.borderBox)
+            }
+            if width == nil, left != nil, right != nil { width = available }
+            var usedWidth = width ?? fitContentWidth(child, available: available)
+            if let maximum = widthLimit(child, style.maxWidth, paddingBorder: childPB.horizontal,
+                containingWidth: blockWidth) { usedWidth = min(usedWidth, maximum) }
+            if let minimum = widthLimit(child, style.minWidth, paddingBorder: childPB.horizontal,
+                containingWidth: blockWidth) { usedWidth = max(usedWidth, minimum) }
+            usedWidth = max(usedWidth, childPB.horizontal)
+            // 4. The height: preferred, through the ratio, between both insets, or the content's at that width.
+            let input = SizingInput(
+                width: usedWidth, height: nil, heightIsDefinite: false, containingWidth: blockWidth,
+                containingHeight: blockHeight)
+            if height == nil, let ratio = style.aspectRatio {
+                height = transfer(usedWidth, ratio: ratio, toWidth: false, paddingBorder: childPB,
+                    borderBox: style.borderBox)
+            }
+            if height == nil, let top, let bottom { height = blockHeight - margin.vertical - top - bottom }
+            let usedHeight = height.map { clampHeight(child, $0, input: input, paddingBorder: childPB) }
+                ?? size(child, input).height
+            // 5. Auto margins share what an axis with both insets leaves (CSS 2 §10.3.7, §10.6.4).
+            if let left, let right {
+                let free = blockWidth - left - right - usedWidth - margin.horizontal
+                switch (style.margin.left.isAuto, style.margin.right.isAuto) {
+                case (true, true):
+                    if free >= 0 { (margin.left, margin.right) = (free / 2, free / 2) }
+                    else if rightToLeft { margin.left = free } else { margin.right = free }
+                case (true, false): margin.left = free
+                case (false, true): margin.right = free
+                default: break
+                }
+            }
+            if let top, let bottom, style.margin.top.isAuto || style.margin.bottom.isAuto {
+                let free = blockHeight - top - bottom - usedHeight - margin.vertical
+                switch (style.margin.top.isAuto, style.margin.bottom.isAuto) {
+                case (true, true):
+                    if free >= 0 { (margin.top, margin.bottom) = (free / 2, free / 2) } else { margin.bottom = free }
+                case (true, false): margin.top = free
+                default: margin.bottom = free
+                }
+            }
+            // 6. The position in the containing block: by the insets, or the static position.
+            let outer = Size(width: usedWidth + margin.horizontal, height: usedHeight + margin.vertical)
+            let staticOrigin = origins[node] + staticPosition(child, outer) - blockOrigin
+            var x: Double
+            if let left, right == nil || !rightToLeft {
+                x = left + margin.left
+            } else if let right {
+                x = blockWidth - right - margin.right - usedWidth
+            } else {
+                x = staticOrigin.x + margin.left
+            }
+            var y: Double
+            if let top { y = top + margin.top }
+            else if let bottom { y = blockHeight - bottom - margin.bottom - usedHeight }
+            else { y = staticOrigin.y + margin.top }
+            x += blockOrigin.x - origins[node].x
+            y += blockOrigin.y - origins[node].y
+            frames[child] = Rect(x: x, y: y, width: usedWidth, height: usedHeight)
+            origins[child] = origins[node] + Point(x: x, y: y)
+            perform(child, SizingInput(width: usedWidth, height: usedHeight, heightIsDefinite: true,
+                containingWidth: blockWidth, containingHeight: blockHeight), height: usedHeight)
+        }
+    }
+
+    /// CSS Flexbox §4.1: an absolutely positioned child's static position is where it would be as the container's
+    /// sole flex item of outer size `size`: `justify-content` along the main axis, its `align-self` along the
+    /// cross axis. Answers the margin box's top-left relative to the container's border box.
+    func staticPosition(_ child: Int, _ size: Size, inner: Size, container: FlexContainer) -> Point {
+        let axes = container.axes
+        let innerMain = axes.isRow ? inner.width : inner.height
+        let innerCross = axes.isRow ? inner.height : inner.width
+        let outerMain = axes.isRow ? size.width : size.height
+        let outerCross = axes.isRow ? size.height : size.width
+        // A sole item: a distribution falls back to its position (CSS Box Alignment 3 §5.3).
+        var justify = container.justifyContent
+        if justify == .spaceBetween { justify = .flexStart }
+        if justify == .spaceAround || justify == .spaceEvenly { justify = .center }
+        let main = distribution(justify, free: innerMain - outerMain, count: 1, gap: 0).leading
+        let style = styles[child]
+        let align = axes.align(style.alignSelf == .auto ? styles[container.node].alignItems : style.alignSelf)
+        let cross = distribution(align, free: innerCross - outerCross, count: 1, gap: 0).leading
+        let physicalMain = axes.mainReversed ? innerMain - main - outerMain : main
+        let physicalCross = axes.crossReversed ? innerCross - cross - outerCross : cross
+        let pb = container.paddingBorder
+        return axes.isRow
+            ? Point(x: pb.left + physicalMain, y: pb.top + physicalCross)
+            : Point(x: pb.left + physicalCross, y: pb.top + physicalMain)
+    }
+}

@@ -1,0 +1,244 @@
+import LayoutCore
+
+extension FlexLayoutEngine {
+    // MARK: §9.4 Cross size determination
+
+    /// Step 8: a single-line container of known cross size gives its line that size; otherwise a line is as large
+    /// as its largest outer item, or its baseline-aligned items' largest ascent plus largest descent. A single line
+    /// is clamped by the container's min and max cross sizes.
+    func determineLineCrossSizes(_ lines: inout [FlexLine], items: [FlexItem], container: FlexContainer) {
+        let knownCross = container.isRow ? container.knownInnerHeight : container.innerWidth
+        for index in lines.indices {
+            var largest = 0.0
+            var ascent = 0.0
+            var descent = 0.0
+            for item in items[lines[index].range] {
+                if container.isRow, item.alignsByBaseline {
+                    let itemAscent = item.crossMargin.start + (item.baseline ?? item.crossSize)
+                    ascent = max(ascent, itemAscent)
+                    descent = max(descent, item.outerCross - itemAscent)
+                } else {
+                    largest = max(largest, item.outerCross)
+                }
+            }
+            lines[index].maxAscent = ascent
+            lines[index].crossSize = max(largest, ascent + descent)
+        }
+        if container.singleLine {
+            if let knownCross {
+                lines[0].crossSize = knownCross
+            } else if container.isRow {
+                lines[0].crossSize = max(container.minInnerHeight, min(container.maxInnerHeight, lines[0].crossSize))
+            }
+        }
+    }
+
+    /// Step 15: the container's inner cross size: known, or its lines and gaps clamped by its min and max.
+    func containerInnerCross(lines: [FlexLine], container: FlexContainer) -> Double {
+        if !container.isRow { return container.innerWidth }
+        if let known = container.knownInnerHeight { return known }
+        var sum = container.crossGap * Double(max(0, lines.count - 1))
+        for line in lines { sum += line.crossSize }
+        return max(container.minInnerHeight, min(container.maxInnerHeight, sum))
+    }
+
+    /// Step 9: `align-content: stretch` shares the free cross space equally among the lines of a multi-line
+    /// container.
+    func stretchLines(_ lines: inout [FlexLine], innerCross: Double, container: FlexContainer) {
+        guard !container.singleLine, container.alignContent == .stretch else { return }
+        let free = innerCross - linesCrossSum(lines, gap: container.crossGap)
+        guard free > 0 else { return }
+        let share = free / Double(lines.count)
+        for index in lines.indices { lines[index].crossSize += share }
+    }
+
+    func linesCrossSum(_ lines: [FlexLine], gap: Double) -> Double {
+        var sum = gap * Double(max(0, lines.count - 1))
+        for line in lines { sum += line.crossSize }
+        return sum
+    }
+
+    /// Step 11: a stretched item takes its line's cross size less its margins, within its min and max; its
+    /// height is then definite (§9.8).
+    func determineUsedCrossSize(_ item: inout FlexItem, line: FlexLine, container: FlexContainer) {
+        guard item.stretches else { return }
+        let stretched = item.clampCross(line.crossSize - item.crossMargin.start - item.crossMargin.end)
+        item.crossSize = stretched
+        item.stretched = true
+        if container.isRow { item.heightIsDefinite = true }
+    }
+
+    // MARK: §9.5 Main-axis alignment
+
+    /// Step 12: positive free space goes to `auto` margins first, then to `justify-content` (with CSS Box
+    /// Alignment 3's fallbacks: a distribution that cannot apply aligns to flex-start or the centre).
+    func distributeMainSpace(_ items: inout ArraySlice<FlexItem>, innerMain: Double, container: FlexContainer) {
+        guard !items.isEmpty else { return }
+        var used = container.mainGap * Double(items.count - 1)
+        var autoMargins = 0
+        for item in items {
+            used += item.outerMain
+            autoMargins += (item.mainAutoMargin.start ? 1 : 0) + (item.mainAutoMargin.end ? 1 : 0)
+        }
+        var free = innerMain - used
+        if autoMargins > 0 {
+            let share = max(0, free) / Double(autoMargins)
+            for index in items.indices {
+                if items[index].mainAutoMargin.start { items[index].mainMargin.start = share }
+                if items[index].mainAutoMargin.end { items[index].mainMargin.end = share }
+            }
+            free = min(0, free)
+        }
+        let (leading, between) = distribution(
+            container.justifyContent, free: free, count: items.count, gap: container.mainGap)
+        var offset = leading
+        for index in items.indices {
+            items[index].mainOffset = offset + items[index].mainMargin.start
+            offset += items[index].outerMain + between
+        }
+    }
+
+    /// Where the first of `count` boxes starts and the space between two of them, for a content distribution or
+    /// position over `free` space (CSS Box Alignment 3 §5.3; `space-*` fall back when the free space is negative
+    /// or there is one box).
+    func distribution(_ value: Alignment, free: Double, count: Int, gap: Double) -> (leading: Double, between: Double) {
+        let n = Double(count)
+        switch value {
+        case .flexEnd, .end: return (free, gap)
+        case .center: return (free / 2, gap)
+        case .spaceBetween:
+            guard free > 0, count > 1 else { return (0, gap) }
+            return (0, gap + free / (n - 1))
+        case .spaceAround:
+            guard free > 0 else { return (free / 2, gap) }
+            return (free / n / 2, gap + free / n)
+        case .spaceEvenly:
+            guard free > 0 else { return (free / 2, gap) }
+            return (free / (n + 1), gap + free / (n + 1))
+        default: return (0, gap)
+        }
+    }
+
+    // MARK: §9.6 Cross-axis alignment
+
+    /// Steps 13–14: `auto` cross margins take positive free space (or, when it is negative, the start one is 0);
+    /// otherwise `align-self` places the item in its line, baseline-aligned items by their shared baseline.
+    func alignInLine(_ items: inout ArraySlice<FlexItem>, line: FlexLine, container: FlexContainer) {
+        for index in items.indices {
+            let item = items[index]
+            let free = line.crossSize - item.outerCross
+            let autoStart = item.crossAutoMargin.start
+            let autoEnd = item.crossAutoMargin.end
+            if autoStart || autoEnd {
+                if free > 0 {
+                    let share = (autoStart && autoEnd) ? free / 2 : free
+                    if autoStart { items[index].crossMargin.start = share }
+                    if autoEnd { items[index].crossMargin.end = share }
+                    items[index].crossOffset = items[index].crossMargin.start
+                } else if container.axes.crossStartIsFlexEnd {
+                    // The physical start margin is 0 and the item overflows at the end (it is at the flow's end).
+                    items[index].crossOffset = free + item.crossMargin.start
+                } else {
+                    items[index].crossOffset = item.crossMargin.start
+                }
+                continue
+            }
+            switch item.align {
+            case .flexEnd: items[index].crossOffset = free + item.crossMargin.start
+            case .center: items[index].crossOffset = free / 2 + item.crossMargin.start
+            case .baseline where container.isRow:
+                let ascent = item.crossMargin.start + (item.baseline ?? item.crossSize)
+                let top = line.maxAscent - ascent + item.crossMargin.start
+                // Baselines are physical: under wrap-reverse the line's flow start is its bottom.
+                items[index].crossOffset = container.axes.crossReversed ? line.crossSize - top - item.crossSize : top
+            default: items[index].crossOffset = item.crossMargin.start
+            }
+        }
+    }
+
+    /// Step 16: `align-content` places the lines in the container's cross space (a single-line container's line
+    /// fills it).
+    func alignLines(_ lines: inout [FlexLine], innerCross: Double, container: FlexContainer) {
+        let free = innerCross - linesCrossSum(lines, gap: container.crossGap)
+        var value = container.alignContent
+        if container.singleLine { value = .flexStart }
+        if value == .stretch { value = .flexStart }
+        let (leading, between) = distribution(value, free: free, count: lines.count, gap: container.crossGap)
+        var offset = leading
+        for index in lines.indices {
+            lines[index].crossOffset = offset
+            offset += lines[index].crossSize + between
+        }
+    }
+
+    // MARK: Baselines (§8.5) and placement
+
+    /// The container's first baseline from its border box's top: a row's first line's baseline-aligned items', or
+    /// its first item's (synthesized from the item's border box when it has none); nil without items.
+    func firstBaseline(
+        items: [FlexItem], lines: [FlexLine], innerMain: Double, innerCross: Double, container: FlexContainer
+    ) -> Double? {
+        guard let line = lines.first, !line.range.isEmpty else { return nil }
+        var chosen = line.range.lowerBound
+        if container.isRow, let aligned = line.range.first(where: { items[$0].alignsByBaseline }) { chosen = aligned }
+        let item = items[chosen]
+        let rect = physicalRect(item, line: line, innerMain: innerMain, innerCross: innerCross, container: container)
+        let itemBaseline = container.isRow ? (item.baseline ?? item.crossSize) : (item.baseline ?? item.mainSize)
+        return rect.y + itemBaseline
+    }
+
+    /// The item's border box relative to the container's border box.
+    func physicalRect(_ item: FlexItem, line: FlexLine, innerMain: Double, innerCross: Double, container: FlexContainer)
+        -> Rect
+    {
+        let axes = container.axes
+        let flowMain = item.mainOffset
+        let flowCross = line.crossOffset + item.crossOffset
+        let main = axes.mainReversed ? innerMain - flowMain - item.mainSize : flowMain
+        let cross = axes.crossReversed ? innerCross - flowCross - item.crossSize : flowCross
+        let pb = container.paddingBorder
+        if axes.isRow {
+            return Rect(x: pb.left + main, y: pb.top + cross, width: item.mainSize, height: item.crossSize)
+        }
+        return Rect(x: pb.left + cross, y: pb.top + main, width: item.crossSize, height: item.mainSize)
+    }
+
+    /// Writes each item's frame (relative offsets applied) and lays its children out for good.
+    func placeItems(
+        _ items: [FlexItem], lines: [FlexLine], innerMain: Double, innerCross: Double, container: FlexContainer
+    ) {
+        for line in lines {
+            for item in items[line.range] {
+                var rect = physicalRect(item, line: line, innerMain: innerMain, innerCross: innerCross,
+                    container: container)
+                let offset = relativeOffset(item.node, containingWidth: container.innerWidth,
+                    containingHeight: container.definiteInnerHeight)
+                rect.origin.x += offset.x
+                rect.origin.y += offset.y
+                frames[item.node] = rect
+                origins[item.node] = origins[container.node] + Point(x: rect.x, y: rect.y)
+                let definite = container.isRow
+                    ? item.heightIsDefinite
+                    : container.definiteInnerHeight != nil || item.preferredMain != nil
+                perform(item.node, itemInput(item, width: rect.width, height: rect.height, definite: definite,
+                    in: container), height: rect.height)
+            }
+        }
+    }
+
+    /// `position: relative`'s offset (CSS 2 §9.4.3): left wins over right (right when the containing block is
+    /// rtl), top over bottom;
+    /// percentages of the containing block (a height's only when definite).
+    func relativeOffset(_ node: Int, containingWidth: Double?, containingHeight: Double?) -> Point {
+        let style = styles[node]
+        guard style.position == .relative else { return .zero }
+        let left = style.inset.left.resolve(containingWidth)
+        let right = style.inset.right.resolve(containingWidth)
+        let top = style.inset.top.resolve(containingHeight)
+        let bottom = style.inset.bottom.resolve(containingHeight)
+        var x = 0.0
+        if let left, let right { x = styles[parents[node]].rightToLeft ? -right : left } else { x = left ?? right.map { -$0 } ?? 0 }
+        let y = top ?? bottom.map { -$0 } ?? 0
+        return Point(x: x, y: y)
+    }
+}

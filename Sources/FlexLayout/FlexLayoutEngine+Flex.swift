@@ -1,0 +1,195 @@
+import LayoutCore
+
+extension FlexLayoutEngine {
+    /// CSS Flexbox §9, one call per container: the steps in order, each a function of its own. With `perform`, the
+    /// items' frames are written and each item lays out its own children (then the absolutely positioned ones).
+    func layoutFlexContainer(_ node: Int, _ input: SizingInput, perform: Bool) -> SizingOutput {
+        let style = styles[node]
+        let container = makeContainer(node, input)
+        var items = scratch.takeItems()
+        defer { scratch.give(items) }
+
+        // §9.1 Initial setup: generate the flex items, in `order`.
+        for child in children(node) where isInFlow(child) { items.append(makeItem(child, in: container)) }
+        if items.contains(where: { styles[$0.node].order != 0 }) { sortByOrder(&items) }
+
+        // §9.2 Line length determination. 2. The available main space: the inner width of a row; a column's
+        // inner height when known. In a column the width (the cross size) is found first: the height needs it.
+        var innerMain: Double? = container.isRow ? container.innerWidth : container.knownInnerHeight
+        if !container.isRow {
+            for index in items.indices { items[index].crossSize = columnItemWidth(items[index], in: container) }
+        }
+        // 3. Flex base sizes and hypothetical main sizes.
+        for index in items.indices {
+            determineFlexBaseSize(&items[index], in: container, innerMain: container.isRow ? innerMain : container.definiteInnerHeight)
+        }
+
+        // §9.3 Main size determination. 5. Collect the items into lines; 4. the container's main size.
+        var lines = scratch.takeLines()
+        defer { scratch.give(lines) }
+        let lineLimit = innerMain ?? (container.singleLine ? .infinity : container.maxInnerHeight)
+        collectLines(items, limit: lineLimit, container: container, into: &lines)
+        if innerMain == nil {
+            innerMain = automaticInnerHeight(lines: lines, items: items, container: container)
+        }
+        let resolvedMain = innerMain!
+
+        // 6. Resolve the flexible lengths of every line (§9.7).
+        for line in lines {
+            resolveFlexibleLengths(&items[line.range], innerMain: resolvedMain, gap: container.mainGap)
+        }
+
+        // §9.4 Cross size determination. 7. Hypothetical cross sizes (and baselines).
+        if container.isRow {
+            for index in items.indices { determineHypotheticalHeight(&items[index], in: container) }
+        }
+        // 8. Each line's cross size; 15. the container's (moved up: line stretching below needs it).
+        determineLineCrossSizes(&lines, items: items, container: container)
+        let innerCross = containerInnerCross(lines: lines, container: container)
+        // 9. `align-content: stretch`.
+        stretchLines(&lines, innerCross: innerCross, container: container)
+        // 11. The used cross size of each item.
+        for line in lines {
+            for index in line.range { determineUsedCrossSize(&items[index], line: line, container: container) }
+        }
+
+        // §9.5 Main-axis alignment. 12. Distribute the remaining free space.
+        for line in lines { distributeMainSpace(&items[line.range], innerMain: resolvedMain, container: container) }
+        // §9.6 Cross-axis alignment. 13–14. Auto margins and `align-self`; 16. `align-content`.
+        for line in lines { alignInLine(&items[line.range], line: line, container: container) }
+        alignLines(&lines, innerCross: innerCross, container: container)
+
+        let pb = container.paddingBorder
+        let height = container.isRow ? innerCross + pb.vertical : resolvedMain + pb.vertical
+        let baseline = firstBaseline(items: items, lines: lines, innerMain: resolvedMain, innerCross: innerCross,
+            container: container)
+        if perform {
+            placeItems(items, lines: lines, innerMain: resolvedMain, innerCross: innerCross, container: container)
+            let inner = container.isRow
+                ? Size(width: resolvedMain, height: innerCross) : Size(width: innerCross, height: resolvedMain)
+            layoutAbsoluteChildren(node) { child, size in
+                staticPosition(child, size, inner: inner, container: container)
+            }
+        }
+        _ = style
+        return SizingOutput(height: input.height ?? height, baseline: baseline)
+    }
+
+    /// The container's box, axes and inner sizes under `input`.
+    func makeContainer(_ node: Int, _ input: SizingInput) -> FlexContainer {
+        let style = styles[node]
+        let pb = paddingBorder(node, containingWidth: input.containingWidth)
+        let innerWidth = max(0, input.width - pb.horizontal)
+        let known = input.height.map { max(0, $0 - pb.vertical) }
+        let definite = input.heightIsDefinite ? known : nil
+        let axes = FlowAxes(style)
+        let minHeight = borderBoxSize(
+            style.minHeight, basis: input.containingHeight, paddingBorder: pb.vertical, borderBox: style.borderBox)
+        let maxHeight = borderBoxSize(
+            style.maxHeight, basis: input.containingHeight, paddingBorder: pb.vertical, borderBox: style.borderBox)
+        let columnGap = style.columnGap.resolveOrZero(innerWidth)
+        let rowGap = style.rowGap.resolveOrZero(definite)
+        return FlexContainer(
+            node: node, axes: axes, paddingBorder: pb, innerWidth: innerWidth, knownInnerHeight: known,
+            definiteInnerHeight: definite,
+            minInnerHeight: max(0, (minHeight ?? 0) - pb.vertical),
+            maxInnerHeight: maxHeight.map { max(0, $0 - pb.vertical) } ?? .infinity,
+            mainGap: axes.isRow ? columnGap : rowGap, crossGap: axes.isRow ? rowGap : columnGap,
+            singleLine: style.flexWrap == .nowrap, justifyContent: axes.justify(style.justifyContent),
+            alignContent: axes.align(style.alignContent))
+    }
+
+    /// `order`-modified document order: a stable sort by `order` (CSS Flexbox §5.4).
+    func sortByOrder(_ items: inout [FlexItem]) {
+        let keyed = items.enumerated().sorted {
+            let (a, b) = (styles[$0.element.node].order, styles[$1.element.node].order)
+            return a != b ? a < b : $0.offset < $1.offset
+        }
+        items = keyed.map(\.element)
+    }
+
+    /// §9.3 step 5: items into lines, each line as many items as fit `limit` (the first always fits); a
+    /// single-line container puts them all in one.
+    func collectLines(_ items: [FlexItem], limit: Double, container: FlexContainer, into lines: inout [FlexLine]) {
+        guard !items.isEmpty else {
+            lines.append(FlexLine(range: 0..<0))
+            return
+        }
+        if container.singleLine {
+            lines.append(FlexLine(range: 0..<items.count))
+            return
+        }
+        var start = 0
+        var used = 0.0
+        for index in items.indices {
+            let outer = items[index].outerHypotheticalMain
+            if index > start, used + container.mainGap + outer > limit + Self.epsilon {
+                lines.append(FlexLine(range: start..<index))
+                start = index
+                used = outer
+            } else {
+                used += (index > start ? container.mainGap : 0) + outer
+            }
+        }
+        lines.append(FlexLine(range: start..<items.count))
+    }
+
+    /// A tolerance for comparing sums of sizes, below the browsers' 1/64 px resolution.
+    static let epsilon = 1.0 / 1024
+
+    /// §9.3 step 4 for a column of automatic height: its items' outer hypothetical main sizes and gaps (the longest
+    /// line's, when it wraps), clamped by its own `min-height` and `max-height`.
+    func automaticInnerHeight(lines: [FlexLine], items: [FlexItem], container: FlexContainer) -> Double {
+        var longest = 0.0
+        for line in lines {
+            var sum = 0.0
+            for index in line.range { sum += items[index].outerHypotheticalMain }
+            sum += container.mainGap * Double(max(0, line.range.count - 1))
+            longest = max(longest, sum)
+        }
+        return max(container.minInnerHeight, min(container.maxInnerHeight, longest))
+    }
+
+    /// §9.4 step 7 in a row: the item's height at its used width (laid out as if its height were its preferred
+    /// one), and its baseline.
+    func determineHypotheticalHeight(_ item: inout FlexItem, in container: FlexContainer) {
+        let known = definiteCross(item, in: container)
+        let output = size(item.node, itemInput(item, width: item.mainSize, height: known, definite: known != nil,
+            in: container))
+        var height = output.height
+        if known == nil, let ratio = styles[item.node].aspectRatio {
+            // An automatic height with an aspect ratio: transferred from the width, never below the content
+            // (CSS Sizing 4 §5.2, the automatic minimum in the ratio-dependent axis).
+            let transferred = transfer(item.mainSize, ratio: ratio, toWidth: false, paddingBorder: item.paddingBorder,
+                borderBox: styles[item.node].borderBox)
+            height = styles[item.node].isScrollContainer ? transferred : max(transferred, height)
+        }
+        item.crossSize = item.clampCross(height)
+        item.heightIsDefinite = known != nil
+        item.baseline = output.baseline
+    }
+}
+
+extension Scratch {
+    mutating func takeItems() -> [FlexItem] {
+        if let items = items.popLast() { return items }
+        return []
+    }
+
+    mutating func give(_ buffer: [FlexItem]) {
+        var buffer = buffer
+        buffer.removeAll(keepingCapacity: true)
+        items.append(buffer)
+    }
+
+    mutating func takeLines() -> [FlexLine] {
+        if let lines = lines.popLast() { return lines }
+        return []
+    }
+
+    mutating func give(_ buffer: [FlexLine]) {
+        var buffer = buffer
+        buffer.removeAll(keepingCapacity: true)
+        lines.append(buffer)
+    }
+}

@@ -1,0 +1,88 @@
+extension FlexLayoutEngine {
+    /// §9.7 Resolving flexible lengths, for one line: grow or shrink the unfrozen items toward the free space,
+    /// freezing those their min or max sizes clamp, until every item is frozen.
+    func resolveFlexibleLengths(_ items: inout ArraySlice<FlexItem>, innerMain: Double, gap: Double) {
+        let gaps = gap * Double(max(0, items.count - 1))
+        // 1. The used flex factor: grow when the hypothetical sizes leave space, shrink otherwise.
+        var hypotheticalSum = gaps
+        for item in items { hypotheticalSum += item.outerHypotheticalMain }
+        let growing = hypotheticalSum < innerMain
+        // 2. Size inflexible items: no factor, or a base size already past the hypothetical size that way.
+        for index in items.indices {
+            let item = items[index]
+            let factor = growing ? item.grow : item.shrink
+            if factor == 0 || (growing && item.flexBase > item.hypotheticalMain)
+                || (!growing && item.flexBase < item.hypotheticalMain)
+            {
+                items[index].frozen = true
+                items[index].mainSize = item.hypotheticalMain
+            } else {
+                items[index].frozen = false
+                items[index].mainSize = item.flexBase
+            }
+        }
+        // 3. The initial free space.
+        let initialFree = innerMain - sumOfOuterSizes(items) - gaps
+        // 4. Loop until every item is frozen.
+        while items.contains(where: { !$0.frozen }) {
+            // b. The remaining free space, scaled down when the unfrozen factors sum below 1.
+            var free = innerMain - sumOfOuterSizes(items) - gaps
+            var factorSum = 0.0
+            for item in items where !item.frozen { factorSum += growing ? item.grow : item.shrink }
+            if factorSum < 1 {
+                let scaled = initialFree * factorSum
+                if abs(scaled) < abs(free) { free = scaled }
+            }
+            // c. Distribute it in proportion to the flex factors (shrink: scaled by the inner base size).
+            if free != 0, factorSum > 0 {
+                if growing {
+                    for index in items.indices where !items[index].frozen {
+                        items[index].mainSize = items[index].flexBase + free * items[index].grow / factorSum
+                    }
+                } else {
+                    var scaledSum = 0.0
+                    for item in items where !item.frozen { scaledSum += item.shrink * innerBase(item) }
+                    for index in items.indices where !items[index].frozen {
+                        let ratio = scaledSum > 0 ? items[index].shrink * innerBase(items[index]) / scaledSum : 0
+                        items[index].mainSize = items[index].flexBase - abs(free) * ratio
+                    }
+                }
+            } else {
+                for index in items.indices where !items[index].frozen { items[index].mainSize = items[index].flexBase }
+            }
+            // d. Fix min/max violations; the total violation decides who freezes (e).
+            var totalViolation = 0.0
+            var violations: [Double] = []
+            violations.reserveCapacity(items.count)
+            for index in items.indices {
+                guard !items[index].frozen else {
+                    violations.append(0)
+                    continue
+                }
+                let target = items[index].mainSize
+                let clamped = items[index].clampMain(target)
+                violations.append(clamped - target)
+                totalViolation += clamped - target
+                items[index].mainSize = clamped
+            }
+            for (offset, index) in items.indices.enumerated() where !items[index].frozen {
+                let violation = violations[offset]
+                if abs(totalViolation) < 1e-9 || (totalViolation > 0 && violation > 0)
+                    || (totalViolation < 0 && violation < 0)
+                {
+                    items[index].frozen = true
+                }
+            }
+        }
+    }
+
+    /// The inner (content-box) flex base size the shrink factor scales (§9.7 step 4c).
+    @inline(__always) private func innerBase(_ item: FlexItem) -> Double { max(0, item.flexBase - item.mainPaddingBorder) }
+
+    /// The outer sizes of a line's items: frozen ones at their target, others at their flex base size.
+    private func sumOfOuterSizes(_ items: ArraySlice<FlexItem>) -> Double {
+        var sum = 0.0
+        for item in items { sum += item.frozen ? item.outerMain : item.outerFlexBase }
+        return sum
+    }
+}

@@ -1,0 +1,198 @@
+import LayoutCore
+
+/// What every step of one container's layout reads: its box, its axes and its inner sizes.
+struct FlexContainer {
+    var node: Int
+    var axes: FlowAxes
+    var paddingBorder: Edges<Double>
+    var innerWidth: Double
+    /// The inner height the parent fixed, and whether it is definite for percentages.
+    var knownInnerHeight: Double?
+    var definiteInnerHeight: Double?
+    /// The container's own `min-height`/`max-height` as inner heights, for an automatic height.
+    var minInnerHeight: Double
+    var maxInnerHeight: Double
+    var mainGap: Double
+    var crossGap: Double
+    var singleLine: Bool
+    var justifyContent: Alignment
+    var alignContent: Alignment
+
+    var isRow: Bool { axes.isRow }
+}
+
+extension FlexLayoutEngine {
+    // MARK: §9.1 Initial setup: the flex items
+
+    /// One in-flow child as a flex item: margins, paddings and sizes resolved against the container's inner box
+    /// (percentages of its width for margins and paddings, CSS 2 §8.3).
+    func makeItem(_ child: Int, in container: FlexContainer) -> FlexItem {
+        let style = styles[child]
+        let axes = container.axes
+        let parentStyle = styles[container.node]
+        let pb = paddingBorder(child, containingWidth: container.innerWidth)
+        let margin = margins(child, containingWidth: container.innerWidth)
+        let auto = Edges(
+            top: style.margin.top.isAuto, right: style.margin.right.isAuto, bottom: style.margin.bottom.isAuto,
+            left: style.margin.left.isAuto)
+        var align = axes.align(style.alignSelf == .auto ? parentStyle.alignItems : style.alignSelf)
+        if !axes.isRow, align == .baseline { align = .flexStart }
+        // Widths: lengths, percentages of the inner width, and the intrinsic keywords (fit-content against the
+        // inner width less the margins).
+        let available = container.innerWidth - margin.horizontal
+        var width = preferredWidth(child, style.width, containingWidth: container.innerWidth, available: available)
+        var height = borderBoxSize(
+            style.height, basis: container.definiteInnerHeight, paddingBorder: pb.vertical, borderBox: style.borderBox)
+        if let ratio = style.aspectRatio {
+            if width == nil, let height {
+                width = transfer(height, ratio: ratio, toWidth: true, paddingBorder: pb, borderBox: style.borderBox)
+            } else if height == nil, let width {
+                height = transfer(width, ratio: ratio, toWidth: false, paddingBorder: pb, borderBox: style.borderBox)
+            }
+        }
+        let minWidth = widthLimit(child, style.minWidth, paddingBorder: pb.horizontal, containingWidth: container.innerWidth)
+        let maxWidth = widthLimit(child, style.maxWidth, paddingBorder: pb.horizontal, containingWidth: container.innerWidth)
+        let minHeight = borderBoxSize(
+            style.minHeight, basis: container.definiteInnerHeight, paddingBorder: pb.vertical,
+            borderBox: style.borderBox)
+        let maxHeight = borderBoxSize(
+            style.maxHeight, basis: container.definiteInnerHeight, paddingBorder: pb.vertical,
+            borderBox: style.borderBox)
+        let isRow = axes.isRow
+        // An automatic minimum main size is found with the flex base size (§4.5); NaN marks it until then.
+        let minMainStyle = isRow ? minWidth : minHeight
+        return FlexItem(
+            node: child, mainMargin: axes.main(margin), crossMargin: axes.cross(margin),
+            mainAutoMargin: axes.main(auto), crossAutoMargin: axes.cross(auto), paddingBorder: pb,
+            mainPaddingBorder: isRow ? pb.horizontal : pb.vertical, align: align,
+            preferredMain: isRow ? width : height, preferredCross: isRow ? height : width,
+            minMain: minMainStyle ?? (style.minWidthOrHeightIsAuto(isRow) ? .nan : 0),
+            maxMain: (isRow ? maxWidth : maxHeight) ?? .infinity,
+            minCross: max((isRow ? minHeight : minWidth) ?? 0, isRow ? pb.vertical : pb.horizontal),
+            maxCross: (isRow ? maxHeight : maxWidth) ?? .infinity,
+            grow: style.flexGrow, shrink: style.flexShrink)
+    }
+
+    /// A `width` as a border-box width: a length, a resolvable percentage, or an intrinsic keyword
+    /// (`fit-content` fits `available`, CSS Sizing 3 §5.2); nil for `auto`.
+    func preferredWidth(_ node: Int, _ value: SizeValue, containingWidth: Double?, available: Double) -> Double? {
+        switch value {
+        case .minContent: return intrinsicWidths(node).min
+        case .maxContent: return intrinsicWidths(node).max
+        case .fitContent:
+            let intrinsic = intrinsicWidths(node)
+            return min(intrinsic.max, max(intrinsic.min, available))
+        default:
+            let pb = paddingBorder(node, containingWidth: containingWidth).horizontal
+            return borderBoxSize(value, basis: containingWidth, paddingBorder: pb, borderBox: styles[node].borderBox)
+        }
+    }
+
+    /// A width that fits `available` (CSS Sizing 3 "fit-content"): max-content at most, min-content at least.
+    func fitContentWidth(_ node: Int, available: Double) -> Double {
+        let intrinsic = intrinsicWidths(node)
+        return min(intrinsic.max, max(intrinsic.min, available))
+    }
+
+    // MARK: §9.2 step 3, and the cross size a column needs first
+
+    /// A column's item width before the main axis is resolved: its preferred width, the line's width when it
+    /// stretches in a single-line container, or a fit within the inner width (CSS Flexbox §9.4 steps 7 and 11:
+    /// in a column the width is the cross size, and the height depends on it).
+    func columnItemWidth(_ item: FlexItem, in container: FlexContainer) -> Double {
+        if let width = item.preferredCross { return item.clampCross(width) }
+        let available = container.innerWidth - item.crossMargin.start - item.crossMargin.end
+        if item.stretches, container.singleLine { return item.clampCross(available) }
+        return item.clampCross(fitContentWidth(item.node, available: available))
+    }
+
+    /// The item's content size along the main axis: its max-content width in a row, its height at its width in a
+    /// column.
+    func contentMainSize(_ item: FlexItem, in container: FlexContainer) -> Double {
+        if container.isRow { return intrinsicWidths(item.node).max }
+        return size(item.node, itemInput(item, width: item.crossSize, height: nil, definite: false, in: container))
+            .height
+    }
+
+    /// The sizing input of an item of `container`.
+    @inline(__always) func itemInput(
+        _ item: FlexItem, width: Double, height: Double?, definite: Bool, in container: FlexContainer
+    ) -> SizingInput {
+        SizingInput(
+            width: width, height: height, heightIsDefinite: definite && height != nil,
+            containingWidth: container.innerWidth, containingHeight: container.definiteInnerHeight)
+    }
+
+    /// §9.2 step 3: the flex base size and the hypothetical main size, with the automatic minimum size (§4.5).
+    func determineFlexBaseSize(_ item: inout FlexItem, in container: FlexContainer, innerMain: Double?) {
+        let style = styles[item.node]
+        let isRow = container.isRow
+        // A. A definite flex basis (box-sizing applies to it as to the main size).
+        var base: Double?
+        switch style.flexBasis {
+        case .px, .percent:
+            base = borderBoxSize(
+                style.flexBasis, basis: innerMain, paddingBorder: item.mainPaddingBorder, borderBox: style.borderBox)
+            if base == nil { base = item.preferredMain }  // a percentage of an indefinite size is `content`… as auto
+        case .auto: base = item.preferredMain
+        default: base = nil
+        }
+        // B. An aspect ratio and a definite cross size: the cross size transferred.
+        if base == nil, let ratio = style.aspectRatio, let cross = definiteCross(item, in: container) {
+            base = transfer(cross, ratio: ratio, toWidth: isRow, paddingBorder: item.paddingBorder,
+                borderBox: style.borderBox)
+        }
+        // C–E. Otherwise the max-content main size.
+        let flexBase = base ?? contentMainSize(item, in: container)
+        item.flexBase = max(flexBase, item.mainPaddingBorder)
+        // §4.5: the automatic minimum size is the content-based minimum size, unless a scroll container.
+        if item.minMain.isNaN {
+            item.minMain = automaticMinimumMain(item, in: container)
+        }
+        item.hypotheticalMain = item.clampMain(item.flexBase)
+    }
+
+    /// The item's cross size when it is definite before layout: its preferred cross size, or the line's when it
+    /// stretches in a single-line container of definite cross size (§9.8 item 1).
+    func definiteCross(_ item: FlexItem, in container: FlexContainer) -> Double? {
+        if container.isRow {
+            if let height = item.preferredCross { return item.clampCross(height) }
+            if item.stretches, container.singleLine, let inner = container.knownInnerHeight {
+                return item.clampCross(inner - item.crossMargin.start - item.crossMargin.end)
+            }
+            return nil
+        }
+        return item.crossSize
+    }
+
+    /// §4.5 Automatic minimum size: 0 for a scroll container; otherwise the smaller of the specified size
+    /// suggestion (a definite preferred main size) and the content size suggestion (the min-content main size,
+    /// through the aspect ratio when the cross size is definite), clamped by the maximum main size.
+    func automaticMinimumMain(_ item: FlexItem, in container: FlexContainer) -> Double {
+        let style = styles[item.node]
+        guard !style.isScrollContainer else { return 0 }
+        var content: Double
+        if let ratio = style.aspectRatio, container.isRow, let cross = definiteCross(item, in: container) {
+            content = transfer(cross, ratio: ratio, toWidth: true, paddingBorder: item.paddingBorder,
+                borderBox: style.borderBox)
+        } else if container.isRow {
+            content = intrinsicWidths(item.node).min
+        } else {
+            content = size(item.node, itemInput(item, width: item.crossSize, height: nil, definite: false, in: container))
+                .height
+        }
+        if let specified = item.preferredMain, style.mainSizeIsSpecified(container.isRow) {
+            content = min(content, specified)
+        }
+        return min(content, item.maxMain)
+    }
+}
+
+extension FlexLayoutStyle {
+    /// Whether `min-width` (row) or `min-height` (column) is `auto`.
+    func minWidthOrHeightIsAuto(_ isRow: Bool) -> Bool { (isRow ? minWidth : minHeight) == .auto }
+
+    /// Whether the main size is given by the style itself (not transferred through the aspect ratio): the
+    /// specified size suggestion exists (§4.5).
+    func mainSizeIsSpecified(_ isRow: Bool) -> Bool { (isRow ? width : height) != .auto }
+}

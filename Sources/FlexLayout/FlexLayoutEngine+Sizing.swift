@@ -1,0 +1,282 @@
+import LayoutCore
+
+/// What a node is laid out under. Widths are decided by the parent before a node lays out (CSS's horizontal
+/// writing mode: width in, height out); the height is given only when the parent fixes it.
+struct SizingInput: Hashable {
+    /// The border-box width.
+    var width: Double
+    /// The border-box height, when the parent or the style fixes it.
+    var height: Double?
+    /// Whether `height` counts as definite for the node's children's percentages (CSS Flexbox §9.8).
+    var heightIsDefinite: Bool
+    /// The containing block's inner width and definite inner height: the basis of the node's own percentages.
+    var containingWidth: Double?
+    var containingHeight: Double?
+}
+
+struct SizingOutput: Hashable {
+    /// The border-box height.
+    var height: Double
+    /// The first baseline, from the border box's top; nil when the node has none (its parent synthesizes one).
+    var baseline: Double?
+}
+
+/// A node's remembered answers: its intrinsic widths (a content property, independent of the input) and the last
+/// few sizings. Every entry is keyed by its whole input, so a hit is exact; a mutation clears the node and its
+/// ancestors.
+struct NodeCache {
+    var intrinsic: (min: Double, max: Double)?
+    var keys: (SizingInput?, SizingInput?, SizingInput?, SizingInput?) = (nil, nil, nil, nil)
+    var values: (SizingOutput, SizingOutput, SizingOutput, SizingOutput) = (.zero, .zero, .zero, .zero)
+    var next = 0
+
+    mutating func invalidate() {
+        intrinsic = nil
+        keys = (nil, nil, nil, nil)
+    }
+
+    func lookup(_ input: SizingInput) -> SizingOutput? {
+        if keys.0 == input { return values.0 }
+        if keys.1 == input { return values.1 }
+        if keys.2 == input { return values.2 }
+        if keys.3 == input { return values.3 }
+        return nil
+    }
+
+    mutating func store(_ input: SizingInput, _ output: SizingOutput) {
+        switch next {
+        case 0: (keys.0, values.0) = (input, output)
+        case 1: (keys.1, values.1) = (input, output)
+        case 2: (keys.2, values.2) = (input, output)
+        default: (keys.3, values.3) = (input, output)
+        }
+        next = (next + 1) & 3
+    }
+}
+
+extension SizingOutput {
+    static let zero = SizingOutput(height: 0, baseline: nil)
+}
+
+extension Edges where Value == Double {
+    var horizontal: Double { left + right }
+    var vertical: Double { top + bottom }
+    static func + (a: Edges, b: Edges) -> Edges {
+        Edges(top: a.top + b.top, right: a.right + b.right, bottom: a.bottom + b.bottom, left: a.left + b.left)
+    }
+}
+
+extension FlexLayoutEngine {
+    // MARK: Resolving a node's own box
+
+    /// Padding plus border, percentages of the containing block's width (CSS 2 §8.4; indefinite counts 0).
+    @inline(__always) func paddingBorder(_ node: Int, containingWidth: Double?) -> Edges<Double> {
+        let style = styles[node]
+        return Edges(
+            top: style.padding.top.resolveOrZero(containingWidth) + style.border.top,
+            right: style.padding.right.resolveOrZero(containingWidth) + style.border.right,
+            bottom: style.padding.bottom.resolveOrZero(containingWidth) + style.border.bottom,
+            left: style.padding.left.resolveOrZero(containingWidth) + style.border.left)
+    }
+
+    /// Margins, percentages of the containing block's width; `auto` is 0 here (alignment gives it its share).
+    @inline(__always) func margins(_ node: Int, containingWidth: Double?) -> Edges<Double> {
+        let margin = styles[node].margin
+        return Edges(
+            top: margin.top.resolve(containingWidth) ?? 0, right: margin.right.resolve(containingWidth) ?? 0,
+            bottom: margin.bottom.resolve(containingWidth) ?? 0, left: margin.left.resolve(containingWidth) ?? 0)
+    }
+
+    /// A length or percentage size as a border-box size: `box-sizing` decides whether padding and border are added,
+    /// and the border box is never below them. Keywords and `auto` give nil (their callers size them).
+    @inline(__always) func borderBoxSize(
+        _ value: SizeValue, basis: Double?, paddingBorder: Double, borderBox: Bool
+    ) -> Double? {
+        let length: Double
+        switch value {
+        case .px(let px): length = px
+        case .percent(let percent):
+            guard let basis else { return nil }
+            length = basis * percent / 100
+        default: return nil
+        }
+        return borderBox ? max(length, paddingBorder) : length + paddingBorder
+    }
+
+    /// The aspect ratio's transfer of a border-box size to the other axis: the ratio holds between the boxes
+    /// `box-sizing` names (CSS Sizing 4 §5.1).
+    @inline(__always) func transfer(
+        _ size: Double, ratio: Double, toWidth: Bool, paddingBorder: Edges<Double>, borderBox: Bool
+    ) -> Double {
+        if borderBox { return toWidth ? size * ratio : size / ratio }
+        return toWidth
+            ? max(0, size - paddingBorder.vertical) * ratio + paddingBorder.horizontal
+            : max(0, size - paddingBorder.horizontal) / ratio + paddingBorder.vertical
+    }
+
+    // MARK: Intrinsic widths (CSS Flexbox §9.9, CSS Sizing 3 §5)
+
+    /// The node's min-content and max-content border-box widths, from its content alone (its own `width` does
+    /// not count; its contribution does, `widthContributions`). Percentages of an indefinite basis count as 0.
+    func intrinsicWidths(_ node: Int) -> (min: Double, max: Double) {
+        if let known = caches[node].intrinsic { return known }
+        let style = styles[node]
+        let pb = paddingBorder(node, containingWidth: nil).horizontal
+        var content: (min: Double, max: Double) = (0, 0)
+        if let measure = measures[node] {
+            content.max = measure.measure(width: .undefined, height: .undefined).width
+            content.min = measure.measure(width: .atMost(0), height: .undefined).width
+        } else if style.display == .grid {
+            // One flexible track `minmax(0px, 1fr)`: 0 under a min-content constraint (CSS Grid §12.7.1, the flex
+            // fraction is 0), the largest max-content contribution under a max-content one.
+            for child in children(node) where isInFlow(child) {
+                content.max = max(content.max, widthContributions(child).max)
+            }
+            if !style.gridTrackColumns { content.min = content.max }
+        } else {
+            var count = 0
+            let isRow = style.flexDirection.isRow
+            let wraps = style.flexWrap != .nowrap
+            for child in children(node) where isInFlow(child) {
+                let contribution = widthContributions(child)
+                count += 1
+                if !isRow {
+                    content.min = max(content.min, contribution.min)
+                    content.max = max(content.max, contribution.max)
+                } else if wraps {
+                    content.min = max(content.min, contribution.min)
+                    content.max += contribution.max
+                } else {
+                    content.min += contribution.min
+                    content.max += contribution.max
+                }
+            }
+            if isRow, count > 1 {
+                let gap = style.columnGap.resolve(nil) ?? 0
+                content.max += gap * Double(count - 1)
+                if !wraps { content.min += gap * Double(count - 1) }
+            }
+        }
+        let result = (min: content.min + pb, max: content.max + pb)
+        caches[node].intrinsic = result
+        return result
+    }
+
+    /// Whether a child takes part in its parent's flex (or grid) layout: displayed and not absolutely positioned.
+    @inline(__always) func isInFlow(_ node: Int) -> Bool {
+        styles[node].display != .none && styles[node].position != .absolute
+    }
+
+    /// A child's min-content and max-content contributions to its parent's width: its outer (margin-box) width
+    /// under each constraint, by its `width` (a percentage counts as `auto` here: its basis is what is being
+    /// found), clamped by `min-width` and `max-width`, margins added (CSS Sizing 3 §5.1).
+    func widthContributions(_ node: Int) -> (min: Double, max: Double) {
+        let style = styles[node]
+        let pb = paddingBorder(node, containingWidth: nil)
+        var size: (min: Double, max: Double)
+        if let fixed = borderBoxSize(style.width, basis: nil, paddingBorder: pb.horizontal, borderBox: style.borderBox) {
+            size = (fixed, fixed)
+        } else if style.width == .auto || { if case .percent = style.width { true } else { false } }(),
+            let ratio = style.aspectRatio,
+            let height = borderBoxSize(
+                style.height, basis: nil, paddingBorder: pb.vertical, borderBox: style.borderBox)
+        {
+            let width = transfer(height, ratio: ratio, toWidth: true, paddingBorder: pb, borderBox: style.borderBox)
+            size = (width, width)
+        } else {
+            let intrinsic = intrinsicWidths(node)
+            switch style.width {
+            case .minContent: size = (intrinsic.min, intrinsic.min)
+            case .maxContent: size = (intrinsic.max, intrinsic.max)
+            default: size = intrinsic
+            }
+        }
+        let clamped = clampWidth(node, size, paddingBorder: pb)
+        let margin = style.margin
+        let outer = (margin.left.resolve(nil) ?? 0) + (margin.right.resolve(nil) ?? 0)
+        return (clamped.min + outer, clamped.max + outer)
+    }
+
+    /// Clamps intrinsic widths by the node's `min-width` and `max-width` where they are lengths or keywords.
+    private func clampWidth(_ node: Int, _ size: (min: Double, max: Double), paddingBorder pb: Edges<Double>)
+        -> (min: Double, max: Double)
+    {
+        let style = styles[node]
+        var (low, high) = size
+        if let maximum = widthLimit(node, style.maxWidth, paddingBorder: pb.horizontal, containingWidth: nil) {
+            low = min(low, maximum)
+            high = min(high, maximum)
+        }
+        if let minimum = widthLimit(node, style.minWidth, paddingBorder: pb.horizontal, containingWidth: nil) {
+            low = max(low, minimum)
+            high = max(high, minimum)
+        }
+        return (max(low, pb.horizontal), max(high, pb.horizontal))
+    }
+
+    /// A `min-width` or `max-width` as a border-box width: a length, a resolvable percentage, or an intrinsic
+    /// keyword (`fit-content` as max-content: its available space is what is being found). nil for `auto`/`none`.
+    func widthLimit(_ node: Int, _ value: SizeValue, paddingBorder: Double, containingWidth: Double?) -> Double? {
+        switch value {
+        case .minContent: return intrinsicWidths(node).min
+        case .maxContent, .fitContent: return intrinsicWidths(node).max
+        default:
+            return borderBoxSize(
+                value, basis: containingWidth, paddingBorder: paddingBorder, borderBox: styles[node].borderBox)
+        }
+    }
+
+    // MARK: Sizing and laying out a node
+
+    /// The node's height and baseline under `input`, from its cache when the same input was asked before.
+    func size(_ node: Int, _ input: SizingInput) -> SizingOutput {
+        if let known = caches[node].lookup(input) { return known }
+        let output = layoutNode(node, input, perform: false)
+        caches[node].store(input, output)
+        return output
+    }
+
+    /// Lays out `node`'s descendants for good under `input` (its own frame is already set by its parent): their
+    /// frames and origins, then theirs.
+    func perform(_ node: Int, _ input: SizingInput, height: Double) {
+        var input = input
+        input.height = height
+        _ = layoutNode(node, input, perform: true)
+    }
+
+    /// One node by its kind: a measured leaf, a one-cell grid, or a flex container (an element with content is a
+    /// flex container of its content block).
+    func layoutNode(_ node: Int, _ input: SizingInput, perform: Bool) -> SizingOutput {
+        if measures[node] != nil { return layoutMeasuredLeaf(node, input) }
+        if styles[node].display == .grid { return layoutGrid(node, input, perform: perform) }
+        return layoutFlexContainer(node, input, perform: perform)
+    }
+
+    /// A measured leaf: asked its content-box height at its content-box width (docs/flex-case-format.md "Measure
+    /// tables"); it has no baseline.
+    func layoutMeasuredLeaf(_ node: Int, _ input: SizingInput) -> SizingOutput {
+        let pb = paddingBorder(node, containingWidth: input.containingWidth)
+        if let height = input.height { return SizingOutput(height: height, baseline: nil) }
+        let answer = measures[node]!.measure(width: .exactly(max(0, input.width - pb.horizontal)), height: .undefined)
+        let height = clampHeight(node, answer.height + pb.vertical, input: input, paddingBorder: pb)
+        return SizingOutput(height: height, baseline: nil)
+    }
+
+    /// Clamps an automatic border-box height by the node's `min-height` and `max-height` (lengths, and
+    /// percentages of a definite containing height; the intrinsic keywords are the content height itself).
+    func clampHeight(_ node: Int, _ height: Double, input: SizingInput, paddingBorder pb: Edges<Double>) -> Double {
+        let style = styles[node]
+        var result = height
+        if let maximum = borderBoxSize(
+            style.maxHeight, basis: input.containingHeight, paddingBorder: pb.vertical, borderBox: style.borderBox)
+        {
+            result = min(result, maximum)
+        }
+        if let minimum = borderBoxSize(
+            style.minHeight, basis: input.containingHeight, paddingBorder: pb.vertical, borderBox: style.borderBox)
+        {
+            result = max(result, minimum)
+        }
+        return max(result, pb.vertical)
+    }
+}

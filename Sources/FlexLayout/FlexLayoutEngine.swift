@@ -1,0 +1,137 @@
+import LayoutCore
+
+/// The reference's CSS flexbox engine: a tree of elements with typed styles in, border-box frames out
+/// (docs/flex-engine.md). Pure: no I/O, nothing global.
+///
+/// Storage is flat: node 0 is the **viewport**, the row flex container the case's root is the only item of
+/// (docs/flex-case-format.md "Layout and frames"); a leaf with `content` owns one extra **content block** node, the
+/// inflexible block a browser lays out inside it. Neither is listed in `frames()`.
+public final class FlexLayoutEngine {
+    // MARK: The tree, one entry per node
+
+    var styles: [FlexLayoutStyle] = []
+    var parents: [Int] = []
+    /// `children[childStart[n] ..< childStart[n] + childCount[n]]` are node n's children in document order.
+    var childStart: [Int] = []
+    var childCount: [Int] = []
+    var childList: [Int] = []
+    var measures: [(any LeafMeasuring)?] = []
+    var roles: [Role] = []
+    var ids: [String?] = []
+    /// The child index of each element among its parent's children (content blocks: -1).
+    var indexInParent: [Int] = []
+
+    // MARK: Results and caches
+
+    /// Border boxes relative to the parent's border box, written by the last layout.
+    var frames: [Rect] = []
+    /// Border-box origins relative to the viewport, written top-down by the last layout (absolute positioning).
+    var origins: [Point] = []
+    var caches: [NodeCache] = []
+    var scratch = Scratch()
+
+    /// The viewport size of the last layout (nil = max-content).
+    public private(set) var viewport: (width: Double?, height: Double?) = (nil, nil)
+
+    enum Role: UInt8 { case viewport, element, contentBlock }
+
+    /// Builds the flat tree. Directions inherit here, so that the stored style holds what applies.
+    public init(root: FlexLayoutNode) {
+        var viewportStyle = FlexLayoutStyle()
+        viewportStyle.alignItems = .flexStart
+        viewportStyle.position = .absolute
+        append(style: viewportStyle, parent: -1, role: .viewport, id: nil, measure: nil, index: -1)
+        // Breadth-first, so each node's children are contiguous in `childList`.
+        var queue: [(node: FlexLayoutNode, parent: Int, index: Int)] = [(root, 0, 0)]
+        var head = 0
+        var pending: [Int: [Int]] = [:]
+        while head < queue.count {
+            let (element, parent, index) = queue[head]
+            head += 1
+            var style = element.style
+            if style.direction == nil { style.direction = styles[parent].direction ?? .ltr }
+            let node = append(
+                style: style, parent: parent, role: .element, id: element.id, measure: element.measure, index: index)
+            pending[parent, default: []].append(node)
+            if element.measure == nil, let content = element.content {
+                var block = FlexLayoutStyle()
+                block.width = .px(content.width)
+                block.height = .px(content.height)
+                block.flexShrink = 0
+                block.minWidth = .px(0)
+                block.minHeight = .px(0)
+                block.direction = style.direction
+                let blockNode = append(style: block, parent: node, role: .contentBlock, id: nil, measure: nil, index: -1)
+                pending[node, default: []].append(blockNode)
+            }
+            for (childIndex, child) in element.children.enumerated() { queue.append((child, node, childIndex)) }
+        }
+        for node in 0..<styles.count {
+            childStart[node] = childList.count
+            let list = pending[node] ?? []
+            childCount[node] = list.count
+            childList.append(contentsOf: list)
+        }
+    }
+
+    @discardableResult
+    private func append(
+        style: FlexLayoutStyle, parent: Int, role: Role, id: String?, measure: (any LeafMeasuring)?, index: Int
+    ) -> Int {
+        styles.append(style)
+        parents.append(parent)
+        childStart.append(0)
+        childCount.append(0)
+        measures.append(measure)
+        roles.append(role)
+        ids.append(id)
+        indexInParent.append(index)
+        frames.append(Rect(x: 0, y: 0, width: 0, height: 0))
+        origins.append(.zero)
+        caches.append(NodeCache())
+        return styles.count - 1
+    }
+
+    /// The children of `node`, in document order.
+    @inline(__always) func children(_ node: Int) -> ArraySlice<Int> {
+        childList[childStart[node]..<(childStart[node] + childCount[node])]
+    }
+
+    // MARK: Layout
+
+    /// Lays the tree out in a viewport of this size (nil = max-content) and keeps every frame.
+    public func layout(viewportWidth: Double?, viewportHeight: Double?) {
+        viewport = (viewportWidth, viewportHeight)
+        var style = styles[0]
+        style.width = viewportWidth.map { .px($0) } ?? .maxContent
+        style.height = viewportHeight.map { .px($0) } ?? .auto
+        if styles[0] != style {
+            styles[0] = style
+            caches[0].invalidate()
+        }
+        let width = viewportWidth ?? intrinsicWidths(0).max
+        let input = SizingInput(
+            width: width, height: viewportHeight, heightIsDefinite: viewportHeight != nil, containingWidth: nil,
+            containingHeight: nil)
+        let output = size(0, input)
+        frames[0] = Rect(x: 0, y: 0, width: width, height: output.height)
+        origins[0] = .zero
+        perform(0, input, height: output.height)
+    }
+
+    /// Every displayed element's frame, in pre-order, with its path and id (the viewport and content blocks are not
+    /// listed).
+    public func frameList() -> [(path: [Int], id: String?, frame: Rect)] {
+        var result: [(path: [Int], id: String?, frame: Rect)] = []
+        var stack: [(node: Int, path: [Int])] = []
+        for child in children(0).reversed() { stack.append((child, [])) }
+        while let (node, parentPath) = stack.popLast() {
+            guard roles[node] == .element, styles[node].display != .none else { continue }
+            let path = parentPath + [indexInParent[node]]
+            result.append((Array(path.dropFirst()), ids[node], frames[node]))
+            for child in children(node).reversed() { stack.append((child, path)) }
+        }
+        return result
+    }
+}
+
