@@ -93,6 +93,9 @@ struct FlexItem {
     var crossOffset: Double = 0
     /// Whether `height` is definite for the item's children once laid out (§9.8).
     var heightIsDefinite = false
+    /// Whether the cross-size property is `auto` (a percentage that does not resolve is not: it never stretches).
+    var crossIsAuto: Bool
+    var violation: Double = 0
 
     var outerHypotheticalMain: Double { hypotheticalMain + mainMargin.start + mainMargin.end }
     var outerMain: Double { mainSize + mainMargin.start + mainMargin.end }
@@ -102,11 +105,21 @@ struct FlexItem {
     /// Whether the item may be stretched in the cross axis (§9.4 step 11): `stretch`, an automatic cross size and
     /// no `auto` cross margin.
     var stretches: Bool {
-        align == .stretch && preferredCross == nil && !crossAutoMargin.start && !crossAutoMargin.end
+        align == .stretch && crossIsAuto && !crossAutoMargin.start && !crossAutoMargin.end
     }
 
     /// Whether the item takes part in baseline alignment in its line (row containers only, §8.3).
     var alignsByBaseline: Bool { align == .baseline && !crossAutoMargin.start && !crossAutoMargin.end }
+
+    /// The distance from the item's outer cross-start edge to its baseline (synthesized from the border box when
+    /// it has none). Under `wrap-reverse` the flow's cross-start is the bottom, so it is measured from there. In a
+    /// column the cross axis is the inline axis, where items have no baseline: the one synthesized is their border
+    /// box's cross-start edge, so baseline-aligned items line up their border boxes (as the browsers do).
+    func ascent(in axes: FlowAxes) -> Double {
+        guard axes.isRow else { return crossMargin.start }
+        let baseline = self.baseline ?? crossSize
+        return crossMargin.start + (axes.crossReversed ? crossSize - baseline : baseline)
+    }
 
     @inline(__always) func clampMain(_ size: Double) -> Double { max(max(minMain, min(maxMain, size)), mainPaddingBorder) }
     @inline(__always) func clampCross(_ size: Double) -> Double { max(minCross, min(maxCross, size)) }

@@ -13,8 +13,8 @@ extension FlexLayoutEngine {
             var ascent = 0.0
             var descent = 0.0
             for item in items[lines[index].range] {
-                if container.isRow, item.alignsByBaseline {
-                    let itemAscent = item.crossMargin.start + (item.baseline ?? item.crossSize)
+                if item.alignsByBaseline {
+                    let itemAscent = item.ascent(in: container.axes)
                     ascent = max(ascent, itemAscent)
                     descent = max(descent, item.outerCross - itemAscent)
                 } else {
@@ -90,7 +90,8 @@ extension FlexLayoutEngine {
             free = min(0, free)
         }
         let (leading, between) = distribution(
-            container.justifyContent, free: free, count: items.count, gap: container.mainGap)
+            container.justifyContent, free: free, count: items.count, gap: container.mainGap,
+            startIsFlexEnd: container.axes.mainStartIsFlexEnd)
         var offset = leading
         for index in items.indices {
             items[index].mainOffset = offset + items[index].mainMargin.start
@@ -99,10 +100,14 @@ extension FlexLayoutEngine {
     }
 
     /// Where the first of `count` boxes starts and the space between two of them, for a content distribution or
-    /// position over `free` space (CSS Box Alignment 3 §5.3; `space-*` fall back when the free space is negative
-    /// or there is one box).
-    func distribution(_ value: Alignment, free: Double, count: Int, gap: Double) -> (leading: Double, between: Double) {
+    /// position over `free` space (CSS Box Alignment 3 §5.3). The distributions fall back: `space-between` to
+    /// flex-start, `space-around` and `space-evenly` to `safe center`, which overflows toward `start` (the flow's
+    /// end when `startIsFlexEnd`).
+    func distribution(_ value: Alignment, free: Double, count: Int, gap: Double, startIsFlexEnd: Bool = false)
+        -> (leading: Double, between: Double)
+    {
         let n = Double(count)
+        if value == .spaceAround || value == .spaceEvenly, free < 0 { return (startIsFlexEnd ? free : 0, gap) }
         switch value {
         case .flexEnd, .end: return (free, gap)
         case .center: return (free / 2, gap)
@@ -146,11 +151,9 @@ extension FlexLayoutEngine {
             switch item.align {
             case .flexEnd: items[index].crossOffset = free + item.crossMargin.start
             case .center: items[index].crossOffset = free / 2 + item.crossMargin.start
-            case .baseline where container.isRow:
-                let ascent = item.crossMargin.start + (item.baseline ?? item.crossSize)
-                let top = line.maxAscent - ascent + item.crossMargin.start
-                // Baselines are physical: under wrap-reverse the line's flow start is its bottom.
-                items[index].crossOffset = container.axes.crossReversed ? line.crossSize - top - item.crossSize : top
+            case .baseline:
+                let ascent = item.ascent(in: container.axes)
+                items[index].crossOffset = line.maxAscent - ascent + item.crossMargin.start
             default: items[index].crossOffset = item.crossMargin.start
             }
         }
@@ -163,7 +166,9 @@ extension FlexLayoutEngine {
         var value = container.alignContent
         if container.singleLine { value = .flexStart }
         if value == .stretch { value = .flexStart }
-        let (leading, between) = distribution(value, free: free, count: lines.count, gap: container.crossGap)
+        let (leading, between) = distribution(
+            value, free: free, count: lines.count, gap: container.crossGap,
+            startIsFlexEnd: container.axes.crossStartIsFlexEnd)
         var offset = leading
         for index in lines.indices {
             lines[index].crossOffset = offset

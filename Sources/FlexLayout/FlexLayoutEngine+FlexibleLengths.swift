@@ -52,21 +52,15 @@ extension FlexLayoutEngine {
             }
             // d. Fix min/max violations; the total violation decides who freezes (e).
             var totalViolation = 0.0
-            var violations: [Double] = []
-            violations.reserveCapacity(items.count)
-            for index in items.indices {
-                guard !items[index].frozen else {
-                    violations.append(0)
-                    continue
-                }
+            for index in items.indices where !items[index].frozen {
                 let target = items[index].mainSize
                 let clamped = items[index].clampMain(target)
-                violations.append(clamped - target)
+                items[index].violation = clamped - target
                 totalViolation += clamped - target
                 items[index].mainSize = clamped
             }
-            for (offset, index) in items.indices.enumerated() where !items[index].frozen {
-                let violation = violations[offset]
+            for index in items.indices where !items[index].frozen {
+                let violation = items[index].violation
                 if abs(totalViolation) < 1e-9 || (totalViolation > 0 && violation > 0)
                     || (totalViolation < 0 && violation < 0)
                 {

@@ -35,23 +35,28 @@ extension FlexLayoutEngine {
         let auto = Edges(
             top: style.margin.top.isAuto, right: style.margin.right.isAuto, bottom: style.margin.bottom.isAuto,
             left: style.margin.left.isAuto)
-        var align = axes.align(style.alignSelf == .auto ? parentStyle.alignItems : style.alignSelf)
-        if !axes.isRow, align == .baseline { align = .flexStart }
+        let align = axes.align(style.alignSelf == .auto ? parentStyle.alignItems : style.alignSelf)
         // Widths: lengths, percentages of the inner width, and the intrinsic keywords (fit-content against the
         // inner width less the margins).
         let available = container.innerWidth - margin.horizontal
         var width = preferredWidth(child, style.width, containingWidth: container.innerWidth, available: available)
         var height = borderBoxSize(
             style.height, basis: container.definiteInnerHeight, paddingBorder: pb.vertical, borderBox: style.borderBox)
+        // The aspect ratio gives the main axis a preferred size from a definite cross size; the other way round,
+        // the cross size is transferred when the item is sized (§9.4 step 7), since stretching overrides it.
         if let ratio = style.aspectRatio {
-            if width == nil, let height {
+            if axes.isRow, width == nil, let height {
                 width = transfer(height, ratio: ratio, toWidth: true, paddingBorder: pb, borderBox: style.borderBox)
-            } else if height == nil, let width {
+            } else if !axes.isRow, height == nil, let width {
                 height = transfer(width, ratio: ratio, toWidth: false, paddingBorder: pb, borderBox: style.borderBox)
             }
         }
-        let minWidth = widthLimit(child, style.minWidth, paddingBorder: pb.horizontal, containingWidth: container.innerWidth)
-        let maxWidth = widthLimit(child, style.maxWidth, paddingBorder: pb.horizontal, containingWidth: container.innerWidth)
+        var minWidth = widthLimit(child, style.minWidth, paddingBorder: pb.horizontal, containingWidth: container.innerWidth)
+        var maxWidth = widthLimit(child, style.maxWidth, paddingBorder: pb.horizontal, containingWidth: container.innerWidth)
+        if style.width == .auto, let bounds = ratioWidthBounds(child, paddingBorder: pb, containingHeight: container.definiteInnerHeight) {
+            if let low = bounds.min { minWidth = max(minWidth ?? 0, low) }
+            if let high = bounds.max { maxWidth = min(maxWidth ?? .infinity, high) }
+        }
         let minHeight = borderBoxSize(
             style.minHeight, basis: container.definiteInnerHeight, paddingBorder: pb.vertical,
             borderBox: style.borderBox)
@@ -70,7 +75,7 @@ extension FlexLayoutEngine {
             maxMain: (isRow ? maxWidth : maxHeight) ?? .infinity,
             minCross: max((isRow ? minHeight : minWidth) ?? 0, isRow ? pb.vertical : pb.horizontal),
             maxCross: (isRow ? maxHeight : maxWidth) ?? .infinity,
-            grow: style.flexGrow, shrink: style.flexShrink)
+            grow: style.flexGrow, shrink: style.flexShrink, crossIsAuto: (isRow ? style.height : style.width) == .auto)
     }
 
     /// A `width` as a border-box width: a length, a resolvable percentage, or an intrinsic keyword
@@ -103,6 +108,14 @@ extension FlexLayoutEngine {
         if let width = item.preferredCross { return item.clampCross(width) }
         let available = container.innerWidth - item.crossMargin.start - item.crossMargin.end
         if item.stretches, container.singleLine { return item.clampCross(available) }
+        let style = styles[item.node]
+        if let ratio = style.aspectRatio, let height = item.preferredMain {
+            let width = transfer(height, ratio: ratio, toWidth: true, paddingBorder: item.paddingBorder,
+                borderBox: style.borderBox)
+            // The automatic minimum in the ratio-dependent axis is the min-content size (CSS Sizing 4 §5.2).
+            let floor = style.isScrollContainer || style.minWidth != .auto ? 0 : intrinsicWidths(item.node).min
+            return item.clampCross(max(width, floor))
+        }
         return item.clampCross(fitContentWidth(item.node, available: available))
     }
 
@@ -156,11 +169,11 @@ extension FlexLayoutEngine {
     /// stretches in a single-line container of definite cross size (§9.8 item 1).
     func definiteCross(_ item: FlexItem, in container: FlexContainer) -> Double? {
         if container.isRow {
-            if let height = item.preferredCross { return item.clampCross(height) }
-            if item.stretches, container.singleLine, let inner = container.knownInnerHeight {
+            if item.stretches {
+                guard container.singleLine, let inner = container.definiteInnerHeight else { return nil }
                 return item.clampCross(inner - item.crossMargin.start - item.crossMargin.end)
             }
-            return nil
+            return item.preferredCross.map { item.clampCross($0) }
         }
         return item.crossSize
     }
@@ -177,6 +190,11 @@ extension FlexLayoutEngine {
                 borderBox: style.borderBox)
         } else if container.isRow {
             content = intrinsicWidths(item.node).min
+            if style.width == .auto, let low = ratioWidthBounds(item.node, paddingBorder: item.paddingBorder,
+                containingHeight: container.definiteInnerHeight)?.min
+            {
+                content = max(content, low)
+            }
         } else {
             content = size(item.node, itemInput(item, width: item.crossSize, height: nil, definite: false, in: container))
                 .height

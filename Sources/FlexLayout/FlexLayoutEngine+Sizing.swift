@@ -197,12 +197,38 @@ extension FlexLayoutEngine {
         return (clamped.min + outer, clamped.max + outer)
     }
 
-    /// Clamps intrinsic widths by the node's `min-width` and `max-width` where they are lengths or keywords.
+    /// The width bounds an aspect ratio transfers from `min-height` and `max-height` (CSS Sizing 4 §5.1), for a
+    /// node with a ratio and an automatic width; nil without a ratio.
+    func ratioWidthBounds(_ node: Int, paddingBorder pb: Edges<Double>, containingHeight: Double?)
+        -> (min: Double?, max: Double?)?
+    {
+        let style = styles[node]
+        guard let ratio = style.aspectRatio else { return nil }
+        let low = borderBoxSize(style.minHeight, basis: containingHeight, paddingBorder: pb.vertical, borderBox: style.borderBox)
+        let high = borderBoxSize(style.maxHeight, basis: containingHeight, paddingBorder: pb.vertical, borderBox: style.borderBox)
+        return (
+            low.map { transfer($0, ratio: ratio, toWidth: true, paddingBorder: pb, borderBox: style.borderBox) },
+            high.map { transfer($0, ratio: ratio, toWidth: true, paddingBorder: pb, borderBox: style.borderBox) }
+        )
+    }
+
+    /// Clamps intrinsic widths by the node's `min-width` and `max-width` where they are lengths or keywords, and
+    /// by the bounds its aspect ratio transfers.
     private func clampWidth(_ node: Int, _ size: (min: Double, max: Double), paddingBorder pb: Edges<Double>)
         -> (min: Double, max: Double)
     {
         let style = styles[node]
         var (low, high) = size
+        if style.width == .auto, let bounds = ratioWidthBounds(node, paddingBorder: pb, containingHeight: nil) {
+            if let maximum = bounds.max {
+                low = min(low, maximum)
+                high = min(high, maximum)
+            }
+            if let minimum = bounds.min {
+                low = max(low, minimum)
+                high = max(high, minimum)
+            }
+        }
         if let maximum = widthLimit(node, style.maxWidth, paddingBorder: pb.horizontal, containingWidth: nil) {
             low = min(low, maximum)
             high = min(high, maximum)
