@@ -48,7 +48,12 @@ extension FlexLayoutEngine {
                 height = transfer(usedWidth, ratio: ratio, toWidth: false, paddingBorder: childPB,
                     borderBox: style.borderBox)
             }
-            if height == nil, let top, let bottom { height = blockHeight - margin.vertical - top - bottom }
+            // Between both insets an automatic height stretches, unless `align-self` aligns the box in that
+            // space instead (CSS Box Alignment 3 §6.1, the inset-modified containing block).
+            let verticalAlign = absoluteAlignment(style.alignSelf)
+            if height == nil, let top, let bottom, verticalAlign == .stretch {
+                height = blockHeight - margin.vertical - top - bottom
+            }
             let usedHeight = height.map { clampHeight(child, $0, input: input, paddingBorder: childPB) }
                 ?? size(child, input).height
             // 5. Auto margins share what an axis with both insets leaves (CSS 2 §10.3.7, §10.6.4).
@@ -62,6 +67,12 @@ extension FlexLayoutEngine {
                 case (false, true): margin.right = free
                 default: break
                 }
+            }
+            if let top, let bottom, !style.margin.top.isAuto, !style.margin.bottom.isAuto {
+                // Aligned in the space between the insets; a box that overflows it starts at the top (CSS Box
+                // Alignment 3 §6.1: never past the start edge), as an over-constrained one does (CSS 2 §10.6.4).
+                let free = blockHeight - top - bottom - usedHeight - margin.vertical
+                if free > 0 { margin.top += verticalAlign == .center ? free / 2 : verticalAlign == .flexEnd ? free : 0 }
             }
             if let top, let bottom, style.margin.top.isAuto || style.margin.bottom.isAuto {
                 let free = blockHeight - top - bottom - usedHeight - margin.vertical
@@ -93,6 +104,17 @@ extension FlexLayoutEngine {
             origins[child] = origins[node] + Point(x: x, y: y)
             perform(child, SizingInput(width: usedWidth, height: usedHeight, heightIsDefinite: true,
                 containingWidth: blockWidth, containingHeight: blockHeight), height: usedHeight)
+        }
+    }
+
+    /// An absolutely positioned box's `align-self` in its inset-modified containing block: `auto` and `stretch`
+    /// stretch, the others align as start, centre or end.
+    private func absoluteAlignment(_ value: Alignment) -> Alignment {
+        switch value {
+        case .auto, .stretch: .stretch
+        case .center: .center
+        case .flexEnd, .end: .flexEnd
+        default: .flexStart
         }
     }
 

@@ -166,7 +166,8 @@ extension FlexLayoutEngine {
         }
         item.crossSize = item.clampCross(height)
         item.heightIsDefinite = known != nil
-        item.baseline = output.baseline
+        // A scroll container's baseline is synthesized from its border box: its content is clipped.
+        item.baseline = styles[item.node].isScrollContainer ? nil : output.baseline
     }
 }
 

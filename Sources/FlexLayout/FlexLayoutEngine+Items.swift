@@ -53,8 +53,15 @@ extension FlexLayoutEngine {
         }
         var minWidth = widthLimit(child, style.minWidth, paddingBorder: pb.horizontal, containingWidth: container.innerWidth)
         var maxWidth = widthLimit(child, style.maxWidth, paddingBorder: pb.horizontal, containingWidth: container.innerWidth)
-        if style.width == .auto, let bounds = ratioWidthBounds(child, paddingBorder: pb, containingHeight: container.definiteInnerHeight) {
-            if let low = bounds.min { minWidth = max(minWidth ?? 0, low) }
+        // The ratio transfers `min-height`/`max-height` to the width where the width comes from the ratio: a row's
+        // main size, or a column item's width when it does not stretch.
+        let stretchesInColumn = !axes.isRow && align == .stretch && style.width == .auto
+            && !style.margin.left.isAuto && !style.margin.right.isAuto
+        if style.width == .auto, !stretchesInColumn,
+            let bounds = ratioWidthBounds(child, paddingBorder: pb, containingHeight: container.definiteInnerHeight)
+        {
+            // A transferred minimum never passes the given maximum (CSS Sizing 4 §5.1).
+            if let low = bounds.min { minWidth = max(minWidth ?? 0, min(low, maxWidth ?? .infinity)) }
             if let high = bounds.max { maxWidth = min(maxWidth ?? .infinity, high) }
         }
         let minHeight = borderBoxSize(
@@ -184,13 +191,13 @@ extension FlexLayoutEngine {
     func automaticMinimumMain(_ item: FlexItem, in container: FlexContainer) -> Double {
         let style = styles[item.node]
         guard !style.isScrollContainer else { return 0 }
+        // The content size suggestion is the min-content main size. With an aspect ratio and a definite cross size
+        // that is the cross size transferred, or the content's when larger (CSS Sizing 4 §5.2: the automatic
+        // minimum in the ratio-dependent axis); in a row, never below what the ratio transfers from `min-height`.
         var content: Double
-        if let ratio = style.aspectRatio, container.isRow, let cross = definiteCross(item, in: container) {
-            content = transfer(cross, ratio: ratio, toWidth: true, paddingBorder: item.paddingBorder,
-                borderBox: style.borderBox)
-        } else if container.isRow {
+        if container.isRow {
             content = intrinsicWidths(item.node).min
-            if style.width == .auto, let low = ratioWidthBounds(item.node, paddingBorder: item.paddingBorder,
+            if let low = ratioWidthBounds(item.node, paddingBorder: item.paddingBorder,
                 containingHeight: container.definiteInnerHeight)?.min
             {
                 content = max(content, low)
@@ -198,6 +205,10 @@ extension FlexLayoutEngine {
         } else {
             content = size(item.node, itemInput(item, width: item.crossSize, height: nil, definite: false, in: container))
                 .height
+        }
+        if let ratio = style.aspectRatio, let cross = definiteCross(item, in: container) {
+            content = max(content, transfer(cross, ratio: ratio, toWidth: container.isRow,
+                paddingBorder: item.paddingBorder, borderBox: style.borderBox))
         }
         if let specified = item.preferredMain, style.mainSizeIsSpecified(container.isRow) {
             content = min(content, specified)

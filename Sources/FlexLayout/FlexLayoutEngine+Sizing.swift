@@ -181,7 +181,9 @@ extension FlexLayoutEngine {
             let height = borderBoxSize(
                 style.height, basis: nil, paddingBorder: pb.vertical, borderBox: style.borderBox)
         {
-            let width = transfer(height, ratio: ratio, toWidth: true, paddingBorder: pb, borderBox: style.borderBox)
+            var width = transfer(height, ratio: ratio, toWidth: true, paddingBorder: pb, borderBox: style.borderBox)
+            // The automatic minimum in the ratio-dependent axis is the min-content size (CSS Sizing 4 §5.2).
+            if style.minWidth == .auto, !style.isScrollContainer { width = max(width, intrinsicWidths(node).min) }
             size = (width, width)
         } else {
             let intrinsic = intrinsicWidths(node)
@@ -229,6 +231,7 @@ extension FlexLayoutEngine {
                 high = max(high, minimum)
             }
         }
+        // (A given max-width clamps after the transferred bounds: they never pass it.)
         if let maximum = widthLimit(node, style.maxWidth, paddingBorder: pb.horizontal, containingWidth: nil) {
             low = min(low, maximum)
             high = min(high, maximum)
