@@ -30,11 +30,17 @@ extension FlexLayoutEngine {
             var width = preferredWidth(child, style.width, containingWidth: blockWidth, available: available)
             var height = borderBoxSize(
                 style.height, basis: blockHeight, paddingBorder: childPB.vertical, borderBox: style.borderBox)
-            if width == nil, let height, let ratio = style.aspectRatio {
-                width = transfer(height, ratio: ratio, toWidth: true, paddingBorder: childPB, borderBox: style.borderBox)
+            // Between both insets an automatic height stretches, unless `align-self` aligns the box in that
+            // space instead (CSS Box Alignment 3 §6.1, the inset-modified containing block).
+            let verticalAlign = absoluteAlignment(style.alignSelf)
+            let insetHeight: Double? = if let top, let bottom, verticalAlign == .stretch, style.height == .auto {
+                max(childPB.vertical, blockHeight - margin.vertical - top - bottom)
+            } else { nil }
+            if width == nil, let ratio = style.aspectRatio, let known = height ?? insetHeight {
+                width = transfer(known, ratio: ratio, toWidth: true, paddingBorder: childPB, borderBox: style.borderBox)
             }
             if width == nil, left != nil, right != nil { width = available }
-            var usedWidth = width ?? fitContentWidth(child, available: available)
+            var usedWidth = width ?? fitContentWidth(child, available: available, containingWidth: blockWidth)
             if let maximum = widthLimit(child, style.maxWidth, paddingBorder: childPB.horizontal,
                 containingWidth: blockWidth) { usedWidth = min(usedWidth, maximum) }
             if let minimum = widthLimit(child, style.minWidth, paddingBorder: childPB.horizontal,
@@ -44,16 +50,13 @@ extension FlexLayoutEngine {
             let input = SizingInput(
                 width: usedWidth, height: nil, heightIsDefinite: false, containingWidth: blockWidth,
                 containingHeight: blockHeight)
-            if height == nil, let ratio = style.aspectRatio {
+            if height == nil, insetHeight == nil, let ratio = style.aspectRatio {
                 height = transfer(usedWidth, ratio: ratio, toWidth: false, paddingBorder: childPB,
                     borderBox: style.borderBox)
+                // The automatic minimum in the ratio-dependent axis is the content (CSS Sizing 4 §5.2).
+                if style.minHeight == .auto, !style.isScrollContainer { height = max(height!, size(child, input).height) }
             }
-            // Between both insets an automatic height stretches, unless `align-self` aligns the box in that
-            // space instead (CSS Box Alignment 3 §6.1, the inset-modified containing block).
-            let verticalAlign = absoluteAlignment(style.alignSelf)
-            if height == nil, let top, let bottom, verticalAlign == .stretch {
-                height = blockHeight - margin.vertical - top - bottom
-            }
+            if height == nil { height = insetHeight }
             let usedHeight = height.map { clampHeight(child, $0, input: input, paddingBorder: childPB) }
                 ?? size(child, input).height
             // 5. Auto margins share what an axis with both insets leaves (CSS 2 §10.3.7, §10.6.4).
@@ -72,7 +75,14 @@ extension FlexLayoutEngine {
                 // Aligned in the space between the insets; a box that overflows it starts at the top (CSS Box
                 // Alignment 3 §6.1: never past the start edge), as an over-constrained one does (CSS 2 §10.6.4).
                 let free = blockHeight - top - bottom - usedHeight - margin.vertical
-                if free > 0 { margin.top += verticalAlign == .center ? free / 2 : verticalAlign == .flexEnd ? free : 0 }
+                if free > 0 {
+                    margin.top += verticalAlign == .center ? free / 2 : verticalAlign == .flexEnd ? free : 0
+                } else if free < 0, style.alignSelf != .auto {
+                    // Aligned on purpose but overflowing the space between its insets, the box moves back inside
+                    // its containing block as far as it fits, never past the block's start edge (CSS Position 3
+                    // §4.4); with `auto`, CSS 2's over-constrained rule holds (the top inset wins).
+                    margin.top += max(0, min(top, blockHeight - usedHeight - margin.vertical)) - top
+                }
             }
             if let top, let bottom, style.margin.top.isAuto || style.margin.bottom.isAuto {
                 let free = blockHeight - top - bottom - usedHeight - margin.vertical

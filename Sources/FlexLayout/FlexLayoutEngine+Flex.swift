@@ -39,9 +39,12 @@ extension FlexLayoutEngine {
             resolveFlexibleLengths(&items[line.range], innerMain: resolvedMain, gap: container.mainGap)
         }
 
-        // §9.4 Cross size determination. 7. Hypothetical cross sizes (and baselines).
+        // §9.4 Cross size determination. 7. Hypothetical cross sizes (and baselines); in a column, an item whose
+        // width comes from its aspect ratio takes it from its used height.
         if container.isRow {
             for index in items.indices { determineHypotheticalHeight(&items[index], in: container) }
+        } else {
+            for index in items.indices { transferColumnItemWidth(&items[index], in: container) }
         }
         // 8. Each line's cross size; 15. the container's (moved up: line stretching below needs it).
         determineLineCrossSizes(&lines, items: items, container: container)
@@ -168,6 +171,22 @@ extension FlexLayoutEngine {
         item.heightIsDefinite = known != nil
         // A scroll container's baseline is synthesized from its border box: its content is clipped.
         item.baseline = styles[item.node].isScrollContainer ? nil : output.baseline
+    }
+}
+
+extension FlexLayoutEngine {
+    /// A column item with an aspect ratio and an automatic width that does not stretch: its width is its used
+    /// height transferred, never below its min-content width (CSS Sizing 4 §5.2).
+    func transferColumnItemWidth(_ item: inout FlexItem, in container: FlexContainer) {
+        let style = styles[item.node]
+        guard let ratio = style.aspectRatio, item.crossIsAuto, !item.stretches || !container.singleLine else { return }
+        guard item.preferredMain == nil || style.flexGrow > 0 || style.flexShrink > 0 else { return }
+        var width = transfer(item.mainSize, ratio: ratio, toWidth: true, paddingBorder: item.paddingBorder,
+            borderBox: style.borderBox)
+        if style.minWidth == .auto, !style.isScrollContainer {
+            width = max(width, intrinsicWidths(item.node, containingWidth: container.innerWidth).min)
+        }
+        item.crossSize = item.clampCross(width)
     }
 }
 

@@ -66,7 +66,7 @@ extension FlexLayoutEngine {
         // Width: preferred, stretched to the cell, or fit to it.
         let available = cellWidth - margin.horizontal
         var width = preferredWidth(child, style.width, containingWidth: cellWidth, available: available)
-            ?? (justify == .stretch && !autoHorizontal ? available : fitContentWidth(child, available: available))
+            ?? (justify == .stretch && !autoHorizontal ? available : fitContentWidth(child, available: available, containingWidth: cellWidth))
         if let maximum = widthLimit(child, style.maxWidth, paddingBorder: childPB.horizontal, containingWidth: cellWidth) {
             width = min(width, maximum)
         }

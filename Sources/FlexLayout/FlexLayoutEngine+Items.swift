@@ -89,10 +89,10 @@ extension FlexLayoutEngine {
     /// (`fit-content` fits `available`, CSS Sizing 3 §5.2); nil for `auto`.
     func preferredWidth(_ node: Int, _ value: SizeValue, containingWidth: Double?, available: Double) -> Double? {
         switch value {
-        case .minContent: return intrinsicWidths(node).min
-        case .maxContent: return intrinsicWidths(node).max
+        case .minContent: return intrinsicWidths(node, containingWidth: containingWidth).min
+        case .maxContent: return intrinsicWidths(node, containingWidth: containingWidth).max
         case .fitContent:
-            let intrinsic = intrinsicWidths(node)
+            let intrinsic = intrinsicWidths(node, containingWidth: containingWidth)
             return min(intrinsic.max, max(intrinsic.min, available))
         default:
             let pb = paddingBorder(node, containingWidth: containingWidth).horizontal
@@ -101,8 +101,8 @@ extension FlexLayoutEngine {
     }
 
     /// A width that fits `available` (CSS Sizing 3 "fit-content"): max-content at most, min-content at least.
-    func fitContentWidth(_ node: Int, available: Double) -> Double {
-        let intrinsic = intrinsicWidths(node)
+    func fitContentWidth(_ node: Int, available: Double, containingWidth: Double?) -> Double {
+        let intrinsic = intrinsicWidths(node, containingWidth: containingWidth)
         return min(intrinsic.max, max(intrinsic.min, available))
     }
 
@@ -120,16 +120,16 @@ extension FlexLayoutEngine {
             let width = transfer(height, ratio: ratio, toWidth: true, paddingBorder: item.paddingBorder,
                 borderBox: style.borderBox)
             // The automatic minimum in the ratio-dependent axis is the min-content size (CSS Sizing 4 §5.2).
-            let floor = style.isScrollContainer || style.minWidth != .auto ? 0 : intrinsicWidths(item.node).min
+            let floor = style.isScrollContainer || style.minWidth != .auto ? 0 : intrinsicWidths(item.node, containingWidth: container.innerWidth).min
             return item.clampCross(max(width, floor))
         }
-        return item.clampCross(fitContentWidth(item.node, available: available))
+        return item.clampCross(fitContentWidth(item.node, available: available, containingWidth: container.innerWidth))
     }
 
     /// The item's content size along the main axis: its max-content width in a row, its height at its width in a
     /// column.
     func contentMainSize(_ item: FlexItem, in container: FlexContainer) -> Double {
-        if container.isRow { return intrinsicWidths(item.node).max }
+        if container.isRow { return intrinsicWidths(item.node, containingWidth: container.innerWidth).max }
         return size(item.node, itemInput(item, width: item.crossSize, height: nil, definite: false, in: container))
             .height
     }
@@ -196,7 +196,7 @@ extension FlexLayoutEngine {
         // minimum in the ratio-dependent axis); in a row, never below what the ratio transfers from `min-height`.
         var content: Double
         if container.isRow {
-            content = intrinsicWidths(item.node).min
+            content = intrinsicWidths(item.node, containingWidth: container.innerWidth).min
             if let low = ratioWidthBounds(item.node, paddingBorder: item.paddingBorder,
                 containingHeight: container.definiteInnerHeight)?.min
             {
@@ -207,8 +207,11 @@ extension FlexLayoutEngine {
                 .height
         }
         if let ratio = style.aspectRatio, let cross = definiteCross(item, in: container) {
-            content = max(content, transfer(cross, ratio: ratio, toWidth: container.isRow,
-                paddingBorder: item.paddingBorder, borderBox: style.borderBox))
+            let transferred = transfer(cross, ratio: ratio, toWidth: container.isRow,
+                paddingBorder: item.paddingBorder, borderBox: style.borderBox)
+            // A column's min-content height is the transferred one even below the content (as the browsers
+            // answer); a row's min-content width is never below the content's.
+            content = container.isRow ? max(content, transferred) : transferred
         }
         if let specified = item.preferredMain, style.mainSizeIsSpecified(container.isRow) {
             content = min(content, specified)

@@ -117,11 +117,19 @@ extension FlexLayoutEngine {
     // MARK: Intrinsic widths (CSS Flexbox §9.9, CSS Sizing 3 §5)
 
     /// The node's min-content and max-content border-box widths, from its content alone (its own `width` does
-    /// not count; its contribution does, `widthContributions`). Percentages of an indefinite basis count as 0.
-    func intrinsicWidths(_ node: Int) -> (min: Double, max: Double) {
+    /// not count; its contribution does, `widthContributions`). The content's widths are computed once (its
+    /// percentages have no definite basis then, so they count as 0); the node's own padding percentages resolve
+    /// against `containingWidth` when the caller knows it.
+    func intrinsicWidths(_ node: Int, containingWidth: Double?) -> (min: Double, max: Double) {
+        let pb = paddingBorder(node, containingWidth: containingWidth).horizontal
+        let content = intrinsicContentWidths(node)
+        return (content.min + pb, content.max + pb)
+    }
+
+    /// The content-box min-content and max-content widths, cached until a mutation.
+    func intrinsicContentWidths(_ node: Int) -> (min: Double, max: Double) {
         if let known = caches[node].intrinsic { return known }
         let style = styles[node]
-        let pb = paddingBorder(node, containingWidth: nil).horizontal
         var content: (min: Double, max: Double) = (0, 0)
         if let measure = measures[node] {
             content.max = measure.measure(width: .undefined, height: .undefined).width
@@ -157,9 +165,8 @@ extension FlexLayoutEngine {
                 if !wraps { content.min += gap * Double(count - 1) }
             }
         }
-        let result = (min: content.min + pb, max: content.max + pb)
-        caches[node].intrinsic = result
-        return result
+        caches[node].intrinsic = content
+        return content
     }
 
     /// Whether a child takes part in its parent's flex (or grid) layout: displayed and not absolutely positioned.
@@ -183,10 +190,12 @@ extension FlexLayoutEngine {
         {
             var width = transfer(height, ratio: ratio, toWidth: true, paddingBorder: pb, borderBox: style.borderBox)
             // The automatic minimum in the ratio-dependent axis is the min-content size (CSS Sizing 4 §5.2).
-            if style.minWidth == .auto, !style.isScrollContainer { width = max(width, intrinsicWidths(node).min) }
+            if style.minWidth == .auto, !style.isScrollContainer {
+                width = max(width, intrinsicWidths(node, containingWidth: nil).min)
+            }
             size = (width, width)
         } else {
-            let intrinsic = intrinsicWidths(node)
+            let intrinsic = intrinsicWidths(node, containingWidth: nil)
             switch style.width {
             case .minContent: size = (intrinsic.min, intrinsic.min)
             case .maxContent: size = (intrinsic.max, intrinsic.max)
@@ -247,8 +256,8 @@ extension FlexLayoutEngine {
     /// keyword (`fit-content` as max-content: its available space is what is being found). nil for `auto`/`none`.
     func widthLimit(_ node: Int, _ value: SizeValue, paddingBorder: Double, containingWidth: Double?) -> Double? {
         switch value {
-        case .minContent: return intrinsicWidths(node).min
-        case .maxContent, .fitContent: return intrinsicWidths(node).max
+        case .minContent: return intrinsicWidths(node, containingWidth: containingWidth).min
+        case .maxContent, .fitContent: return intrinsicWidths(node, containingWidth: containingWidth).max
         default:
             return borderBoxSize(
                 value, basis: containingWidth, paddingBorder: paddingBorder, borderBox: styles[node].borderBox)

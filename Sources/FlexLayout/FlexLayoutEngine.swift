@@ -109,7 +109,7 @@ public final class FlexLayoutEngine {
             styles[0] = style
             caches[0].invalidate()
         }
-        let width = viewportWidth ?? intrinsicWidths(0).max
+        let width = viewportWidth ?? intrinsicWidths(0, containingWidth: nil).max
         let input = SizingInput(
             width: width, height: viewportHeight, heightIsDefinite: viewportHeight != nil, containingWidth: nil,
             containingHeight: nil)

@@ -31,6 +31,21 @@ extension FlexCase {
         var stand = BoxCase(name: name, proposal: BoxProposal(), root: BoxNode(type: .zbox, margin: margin))
         stand.expect = expect
         stand.tolerance = tolerance
+        stand.tolerance.geometry = max(tolerance.geometry, answerResolution)
         return stand
     }
+
+    /// The step of the answers in `expect`: 1/64 px (a LayoutUnit) when browsers answered it, since Chromium and
+    /// WebKit lay out in LayoutUnits and the three-browser consensus is taken within one; 0 otherwise. A difference
+    /// below it says nothing about an engine (docs/flex-engine.md "Numbers").
+    public var answerResolution: Double {
+        let browsers = ["chrom", "firefox", "webkit"]
+        let answered = source?.engines.contains { engine in
+            browsers.contains { engine.lowercased().hasPrefix($0) }
+        } ?? false
+        return answered ? FlexCase.layoutUnit : 0
+    }
+
+    /// Chromium's and WebKit's LayoutUnit, 1/64 px.
+    public static let layoutUnit = 1.0 / 64
 }
