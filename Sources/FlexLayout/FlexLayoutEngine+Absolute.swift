@@ -112,7 +112,7 @@ extension FlexLayoutEngine {
             y += blockOrigin.y - origins[node].y
             frames[child] = Rect(x: x, y: y, width: usedWidth, height: usedHeight)
             origins[child] = origins[node] + Point(x: x, y: y)
-            perform(child, SizingInput(width: usedWidth, height: usedHeight, heightIsDefinite: true,
+            perform(child, SizingInput(width: usedWidth, height: usedHeight, heightIsDefinite: height != nil,
                 containingWidth: blockWidth, containingHeight: blockHeight), height: usedHeight)
         }
     }

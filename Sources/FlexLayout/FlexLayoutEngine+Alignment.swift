@@ -178,18 +178,24 @@ extension FlexLayoutEngine {
 
     // MARK: Baselines (§8.5) and placement
 
-    /// The container's first baseline from its border box's top: a row's first line's baseline-aligned items', or
-    /// its first item's (synthesized from the item's border box when it has none); nil without items.
+    /// The container's first baseline from its border box's top (§8.5): from the physically first line (the last
+    /// in flow order under `wrap-reverse`), its first baseline-aligned item or else its first item, first in
+    /// physical order (the last in flow order in `row-reverse` and `column-reverse`), as the browsers choose; the
+    /// item's baseline is synthesized from its border box when it has none. nil without items.
     func firstBaseline(
         items: [FlexItem], lines: [FlexLine], innerMain: Double, innerCross: Double, container: FlexContainer
     ) -> Double? {
-        guard let line = lines.first, !line.range.isEmpty else { return nil }
-        var chosen = line.range.lowerBound
-        if container.isRow, let aligned = line.range.first(where: { items[$0].alignsByBaseline }) { chosen = aligned }
+        let axes = container.axes
+        let lineIndex = axes.isRow && axes.crossReversed ? lines.count - 1 : 0
+        guard lines.indices.contains(lineIndex), !lines[lineIndex].range.isEmpty else { return nil }
+        let line = lines[lineIndex]
+        let reversed = styles[container.node].flexDirection.isReverse
+        let order = reversed ? Array(line.range.reversed()) : Array(line.range)
+        var chosen = order[0]
+        if axes.isRow, let aligned = order.first(where: { items[$0].alignsByBaseline }) { chosen = aligned }
         let item = items[chosen]
         let rect = physicalRect(item, line: line, innerMain: innerMain, innerCross: innerCross, container: container)
-        let itemBaseline = container.isRow ? (item.baseline ?? item.crossSize) : (item.baseline ?? item.mainSize)
-        return rect.y + itemBaseline
+        return rect.origin.y + (item.baseline ?? rect.size.height)
     }
 
     /// The item's border box relative to the container's border box.

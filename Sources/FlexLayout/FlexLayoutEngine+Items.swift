@@ -209,9 +209,10 @@ extension FlexLayoutEngine {
         if let ratio = style.aspectRatio, let cross = definiteCross(item, in: container) {
             let transferred = transfer(cross, ratio: ratio, toWidth: container.isRow,
                 paddingBorder: item.paddingBorder, borderBox: style.borderBox)
-            // A column's min-content height is the transferred one even below the content (as the browsers
-            // answer); a row's min-content width is never below the content's.
-            content = container.isRow ? max(content, transferred) : transferred
+            // The min-content size is never below the content's, except for a column item whose width is
+            // stretched: its height is the transferred one even below the content (as the browsers answer).
+            let stretchedWidth = !container.isRow && item.stretches && container.singleLine
+            content = stretchedWidth ? transferred : max(content, transferred)
         }
         if let specified = item.preferredMain, style.mainSizeIsSpecified(container.isRow) {
             content = min(content, specified)
