@@ -114,9 +114,10 @@ struct FlexItem {
     /// The distance from the item's outer cross-start edge to its baseline (synthesized from the border box when
     /// it has none). Under `wrap-reverse` the flow's cross-start is the bottom, so it is measured from there. In a
     /// column the cross axis is the inline axis, where items have no baseline: the one synthesized is their border
-    /// box's cross-start edge, so baseline-aligned items line up their border boxes (as the browsers do).
+    /// box's inline-start edge, so baseline-aligned items line up those edges (as the browsers do).
     func ascent(in axes: FlowAxes) -> Double {
-        guard axes.isRow else { return crossMargin.start }
+        // A column's synthesized baseline is the inline-start edge, the flow's cross-end under wrap-reverse.
+        guard axes.isRow else { return crossMargin.start + (axes.crossStartIsFlexEnd ? crossSize : 0) }
         let baseline = self.baseline ?? crossSize
         return crossMargin.start + (axes.crossReversed ? crossSize - baseline : baseline)
     }

@@ -195,7 +195,15 @@ extension FlexLayoutEngine {
         if axes.isRow, let aligned = order.first(where: { items[$0].alignsByBaseline }) { chosen = aligned }
         let item = items[chosen]
         let rect = physicalRect(item, line: line, innerMain: innerMain, innerCross: innerCross, container: container)
-        return rect.origin.y + (item.baseline ?? rect.size.height)
+        var baseline = item.baseline
+        if !axes.isRow {
+            // A column lays its items out at their final sizes only when performing; ask the item (cached).
+            let definite = container.definiteInnerHeight != nil || item.preferredMain != nil
+            let output = size(item.node, itemInput(item, width: rect.size.width, height: rect.size.height,
+                definite: definite, in: container))
+            baseline = itemBaseline(item.node, output.baseline, height: rect.size.height)
+        }
+        return rect.origin.y + (baseline ?? rect.size.height)
     }
 
     /// The item's border box relative to the container's border box.

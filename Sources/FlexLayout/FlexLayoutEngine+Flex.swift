@@ -169,8 +169,7 @@ extension FlexLayoutEngine {
         }
         item.crossSize = item.clampCross(height)
         item.heightIsDefinite = known != nil
-        // A scroll container's baseline is synthesized from its border box: its content is clipped.
-        item.baseline = styles[item.node].isScrollContainer ? nil : output.baseline
+        item.baseline = itemBaseline(item.node, output.baseline, height: item.crossSize)
     }
 }
 
@@ -187,6 +186,14 @@ extension FlexLayoutEngine {
             width = max(width, intrinsicWidths(item.node, containingWidth: container.innerWidth).min)
         }
         item.crossSize = item.clampCross(width)
+    }
+}
+
+extension FlexLayoutEngine {
+    /// An item's baseline for alignment: its own, except that a scroll container clips it to its border box.
+    func itemBaseline(_ node: Int, _ baseline: Double?, height: Double) -> Double? {
+        guard let baseline, styles[node].isScrollContainer else { return baseline }
+        return max(0, min(baseline, height))
     }
 }
 
