@@ -29,10 +29,13 @@ struct NodeCache {
     var keys: (SizingInput?, SizingInput?, SizingInput?, SizingInput?) = (nil, nil, nil, nil)
     var values: (SizingOutput, SizingOutput, SizingOutput, SizingOutput) = (.zero, .zero, .zero, .zero)
     var next = 0
+    /// The input of the last layout that placed this node's descendants; while it holds, their frames do.
+    var performed: SizingInput?
 
     mutating func invalidate() {
         intrinsic = nil
         keys = (nil, nil, nil, nil)
+        performed = nil
     }
 
     func lookup(_ input: SizingInput) -> SizingOutput? {
@@ -276,10 +279,15 @@ extension FlexLayoutEngine {
 
     /// Lays out `node`'s descendants for good under `input` (its own frame is already set by its parent): their
     /// frames and origins, then theirs.
+    /// A node laid out before under the same input, with nothing changed below it, keeps its descendants'
+    /// frames, unless an absolutely positioned descendant's containing block is outside it.
     func perform(_ node: Int, _ input: SizingInput, height: Double) {
         var input = input
         input.height = height
-        _ = layoutNode(node, input, perform: true)
+        if caches[node].performed == input, !escaping[node] { return }
+        let output = layoutNode(node, input, perform: true)
+        caches[node].performed = input
+        caches[node].store(input, output)
     }
 
     /// One node by its kind: a measured leaf, a one-cell grid, or a flex container (an element with content is a

@@ -28,6 +28,8 @@ public final class FlexLayoutEngine {
     /// Border-box origins relative to the viewport, written top-down by the last layout (absolute positioning).
     var origins: [Point] = []
     var caches: [NodeCache] = []
+    /// Whether the node's subtree holds an absolutely positioned element whose containing block is outside it.
+    var escaping: [Bool] = []
     var scratch = Scratch()
 
     /// The viewport size of the last layout (nil = max-content).
@@ -40,37 +42,64 @@ public final class FlexLayoutEngine {
         var viewportStyle = FlexLayoutStyle()
         viewportStyle.alignItems = .flexStart
         viewportStyle.position = .absolute
+        viewportStyle.direction = .ltr
         append(style: viewportStyle, parent: -1, role: .viewport, id: nil, measure: nil, index: -1)
-        // Breadth-first, so each node's children are contiguous in `childList`.
-        var queue: [(node: FlexLayoutNode, parent: Int, index: Int)] = [(root, 0, 0)]
-        var head = 0
+        setChildren(of: 0, [appendSubtree(root, parent: 0)])
+        markEscapingAbsolutes()
+    }
+
+    /// Appends `element` and its subtree under `parent` (without adding it to the parent's children) and answers
+    /// its node. Breadth-first, without recursion: cases nest deep.
+    func appendSubtree(_ element: FlexLayoutNode, parent: Int) -> Int {
+        var queue: [(element: FlexLayoutNode, parent: Int)] = [(element, parent)]
         var pending: [Int: [Int]] = [:]
+        var created: [Int] = []
+        var head = 0
         while head < queue.count {
-            let (element, parent, index) = queue[head]
+            let (element, parent) = queue[head]
             head += 1
             var style = element.style
             if style.direction == nil { style.direction = styles[parent].direction ?? .ltr }
-            let node = append(
-                style: style, parent: parent, role: .element, id: element.id, measure: element.measure, index: index)
+            let node = append(style: style, parent: parent, role: .element, id: element.id, measure: element.measure,
+                index: 0)
+            created.append(node)
             pending[parent, default: []].append(node)
             if element.measure == nil, let content = element.content {
-                var block = FlexLayoutStyle()
-                block.width = .px(content.width)
-                block.height = .px(content.height)
-                block.flexShrink = 0
-                block.minWidth = .px(0)
-                block.minHeight = .px(0)
-                block.direction = style.direction
-                let blockNode = append(style: block, parent: node, role: .contentBlock, id: nil, measure: nil, index: -1)
-                pending[node, default: []].append(blockNode)
+                pending[node, default: []].append(makeContentBlock(of: node, size: content))
             }
-            for (childIndex, child) in element.children.enumerated() { queue.append((child, node, childIndex)) }
+            for child in element.children { queue.append((child, node)) }
         }
-        for node in 0..<styles.count {
-            childStart[node] = childList.count
-            let list = pending[node] ?? []
-            childCount[node] = list.count
-            childList.append(contentsOf: list)
+        for node in created { setChildren(of: node, pending[node] ?? []) }
+        return created[0]
+    }
+
+    /// A leaf's content block: one inflexible block of the content's size, as the browsers lay it out.
+    func makeContentBlock(of node: Int, size: Size) -> Int {
+        var block = FlexLayoutStyle()
+        block.width = .px(size.width)
+        block.height = .px(size.height)
+        block.flexShrink = 0
+        block.minWidth = .px(0)
+        block.minHeight = .px(0)
+        block.direction = styles[node].direction
+        return append(style: block, parent: node, role: .contentBlock, id: nil, measure: nil, index: -1)
+    }
+
+    /// Gives a leaf without content a content block (a content change on an empty leaf).
+    func appendContentBlock(to node: Int, size: Size) {
+        setChildren(of: node, [makeContentBlock(of: node, size: size)])
+    }
+
+    /// Marks every node between an absolutely positioned element and its containing block (exclusive): its
+    /// subtree's frames depend on where it sits, so relayout never skips it.
+    func markEscapingAbsolutes() {
+        for node in escaping.indices { escaping[node] = false }
+        for node in 1..<styles.count where styles[node].position == .absolute && roles[node] == .element {
+            var current = parents[node]
+            while current > 0, styles[current].position == .static {
+                escaping[current] = true
+                current = parents[current]
+            }
         }
     }
 
@@ -89,6 +118,7 @@ public final class FlexLayoutEngine {
         frames.append(Rect(x: 0, y: 0, width: 0, height: 0))
         origins.append(.zero)
         caches.append(NodeCache())
+        escaping.append(false)
         return styles.count - 1
     }
 
@@ -108,6 +138,7 @@ public final class FlexLayoutEngine {
         if styles[0] != style {
             styles[0] = style
             caches[0].invalidate()
+            caches[0].performed = nil
         }
         let width = viewportWidth ?? intrinsicWidths(0, containingWidth: nil).max
         let input = SizingInput(

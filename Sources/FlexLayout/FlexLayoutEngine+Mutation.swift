@@ -1,0 +1,140 @@
+import LayoutCore
+
+/// A resolved element of a built engine: apply many changes through it without looking it up again. Valid for
+/// the engine that resolved it, for that engine's whole life (insertions and removals elsewhere keep it).
+public struct FlexNodeHandle: Hashable, Sendable {
+    let node: Int
+}
+
+/// One change to a built engine (`FlexLayoutEngine.apply`): the frames after the change equal those of an engine
+/// built from the changed tree.
+public enum FlexMutation: Sendable {
+    /// A leaf's content size (its content block, or what a measured leaf answers from now on).
+    case content(Size)
+    /// The element's whole style (its `direction`, when nil, inherits again).
+    case style(FlexLayoutStyle)
+}
+
+/// Why a change was refused; the engine is unchanged.
+public enum FlexMutationError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The path leads to no element: the first `validPrefix` indices do, the next one does not.
+    case unknownPath([Int], validPrefix: Int)
+    /// Content is for an element without children.
+    case notALeaf([Int])
+    /// A size that is negative or not finite.
+    case invalidSize(Size)
+    /// An insertion index beyond the parent's children.
+    case invalidIndex(Int, count: Int)
+
+    public var description: String {
+        switch self {
+        case .unknownPath(let path, let prefix):
+            "no element at path \(path): \(Array(path.prefix(prefix))) has no child \(path[prefix])"
+        case .notALeaf(let path): "content does not apply to the element at \(path): it has children"
+        case .invalidSize(let size): "content must be finite and ≥ 0, got \(size.width) × \(size.height)"
+        case .invalidIndex(let index, let count): "no insertion index \(index) among \(count) children"
+        }
+    }
+}
+
+extension FlexLayoutEngine {
+    /// The element at `path` (child indices from the root, as in frames).
+    public func resolve(path: [Int]) throws(FlexMutationError) -> FlexNodeHandle {
+        var node = children(0).first!
+        for (depth, index) in path.enumerated() {
+            let elements = children(node).filter { roles[$0] == .element }
+            guard elements.indices.contains(index) else { throw .unknownPath(path, validPrefix: depth) }
+            node = elements[index]
+        }
+        return FlexNodeHandle(node: node)
+    }
+
+    /// Applies a change; the next `layout` recomputes only the changed element, its ancestors, and what their new
+    /// sizes reach.
+    /// - Throws: `FlexMutationError` for content on an element with children or a size no case could hold.
+    public func apply(_ mutation: FlexMutation, to handle: FlexNodeHandle) throws(FlexMutationError) {
+        let node = handle.node
+        switch mutation {
+        case .content(let size):
+            guard size.width.isFinite, size.height.isFinite, size.width >= 0, size.height >= 0 else {
+                throw .invalidSize(size)
+            }
+            let kids = children(node)
+            if let block = kids.first, roles[block] == .contentBlock {
+                styles[block].width = .px(size.width)
+                styles[block].height = .px(size.height)
+                invalidate(block)
+            } else if kids.isEmpty {
+                measures[node] = nil
+                appendContentBlock(to: node, size: size)
+                invalidate(node)
+            } else {
+                throw .notALeaf(path(of: node))
+            }
+        case .style(var style):
+            if style.direction == nil { style.direction = styles[parents[node]].direction ?? .ltr }
+            styles[node] = style
+            for child in children(node) where roles[child] == .contentBlock { styles[child].direction = style.direction }
+            invalidate(node)
+            markEscapingAbsolutes()
+        }
+    }
+
+    /// Inserts `element` as child `index` of `parent` (an element without content).
+    public func insert(_ element: FlexLayoutNode, at index: Int, into parent: FlexNodeHandle) throws(FlexMutationError)
+    {
+        let elements = children(parent.node).filter { roles[$0] == .element }
+        guard index >= 0, index <= elements.count else { throw .invalidIndex(index, count: elements.count) }
+        guard !children(parent.node).contains(where: { roles[$0] == .contentBlock }) else {
+            throw .notALeaf(path(of: parent.node))
+        }
+        let added = appendSubtree(element, parent: parent.node)
+        var list = Array(children(parent.node))
+        list.insert(added, at: index)
+        setChildren(of: parent.node, list)
+        invalidate(parent.node)
+        markEscapingAbsolutes()
+    }
+
+    /// Removes the element at `handle` and its subtree from the tree (its storage is not reused).
+    public func remove(_ handle: FlexNodeHandle) {
+        let parent = parents[handle.node]
+        setChildren(of: parent, children(parent).filter { $0 != handle.node })
+        invalidate(parent)
+        markEscapingAbsolutes()
+    }
+
+    /// The element's path among its parent's elements.
+    func path(of node: Int) -> [Int] {
+        var path: [Int] = []
+        var current = node
+        while current > 0, parents[current] > 0 {
+            let parent = parents[current]
+            path.append(children(parent).filter { roles[$0] == .element }.firstIndex(of: current)!)
+            current = parent
+        }
+        return path.reversed()
+    }
+
+    /// Forgets every answer `node` and its ancestors remembered: their sizes depend on it.
+    func invalidate(_ node: Int) {
+        var current = node
+        while current >= 0 {
+            caches[current].invalidate()
+            current = parents[current]
+        }
+    }
+
+    /// Gives `node` a new child list (written at the end of `childList`; the old range is left unused).
+    func setChildren(of node: Int, _ list: [Int]) {
+        childStart[node] = childList.count
+        childCount[node] = list.count
+        childList.append(contentsOf: list)
+        // Paths count elements only: content blocks come first and are skipped.
+        var position = 0
+        for child in list where roles[child] == .element {
+            indexInParent[child] = position
+            position += 1
+        }
+    }
+}
