@@ -79,7 +79,7 @@ let package = Package(
         .target(
             name: "Engines",
             dependencies: [
-                "LayoutCore", "BoxLayout", "Flexbox", "Conformance", "CanonicalJSON", "GDRender",
+                "LayoutCore", "BoxLayout", "Flexbox", "FlexLayout", "Conformance", "CanonicalJSON", "GDRender",
                 .product(name: "Subprocess", package: "swift-subprocess"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ]),

@@ -13,10 +13,10 @@ public struct CaseWorkload: Sendable {
     public var name: String
     /// The case as peers receive it, one line of canonical JSON (a box case is translated by `SubprocessEngine`).
     public var caseJSON: Data
-    /// What the reference lays out: the box case itself, or the flex case's exact inverse translation
-    /// (`BoxToFlex.boxCase(from:)`); nil when the reference cannot express the case.
-    public var referenceCase: BoxCase?
-    /// Why the reference cannot express the case (the inverse translation's refusal, with its JSON path).
+    /// What the reference lays out: the flex case with its CSS flexbox engine, the box case with BoxLayout; nil
+    /// when the reference refuses the case.
+    public var referenceCase: LayoutCase?
+    /// Why the reference refuses the case (a stated refusal of the flex engine, with its JSON path).
     public var referenceRefusal: String?
     /// The number of elements (box nodes) in the tree, the root included: the case's size in reports and the plot.
     public var nodeCount: Int
@@ -34,15 +34,12 @@ public struct CaseWorkload: Sendable {
     /// goes w + 8, w, w + 8, … (w its own width; the height stays).
     public var incrementalChange: IncrementalChange?
 
-    /// A flex case: the reference takes it where the inverse translation is exact.
+    /// A flex case: the reference lays it out with its flex engine, unless it states a refusal.
     public init(name: String, flex: FlexCase) throws {
         self.name = name
         caseJSON = Data(try JSONOutput.line(flex).utf8)
-        do {
-            referenceCase = try BoxToFlex.boxCase(from: flex)
-        } catch {
-            referenceRefusal = error.description
-        }
+        referenceRefusal = flex.referenceRefusal
+        if referenceRefusal == nil { referenceCase = .flex(flex) }
         nodeCount = Self.count(flex.root, children: \.children)
         let style = flex.root.style
         let fills =
@@ -76,7 +73,7 @@ public struct CaseWorkload: Sendable {
     public init(name: String, box: BoxCase) throws {
         self.name = name
         caseJSON = Data(try JSONOutput.line(box).utf8)
-        referenceCase = box
+        referenceCase = .box(box)
         nodeCount = Self.count(box.root, children: \.children)
         let fills = if case .ratio = box.root.width { true } else { false }
         (resizeBase, resizeAbsence) = Self.resize(
@@ -88,10 +85,8 @@ public struct CaseWorkload: Sendable {
         contentLeaves = Self.seeded(leaves, name: name)
     }
 
-    /// The reference's tree as one line of canonical JSON (what `ReferenceEngine.layout` reads), when it has one.
-    public var referenceJSON: Data? {
-        get throws { try referenceCase.map { Data(try JSONOutput.line($0).utf8) } }
-    }
+    /// The case as the reference reads it (`ReferenceEngine.layout`), when it takes it.
+    public var referenceJSON: Data? { referenceCase == nil ? nil : caseJSON }
 
     /// The width W(k) of resize call k: W(k) = P + (k mod 64), P the case's own width, so call 0 is the case as
     /// written and no width repeats within 64 calls.

@@ -14,24 +14,38 @@ extension ReferenceEngine: InProcessTimable {
         try runMeasured(subject(for: workload, mode: mode), mode: mode, calls: calls, measured: measured)
     }
 
-    /// Times a case file (`ristretto bench --case`) with the same loop: its box case (or its flex case's inverse
-    /// translation), resize at the case's W(k), incremental on the leaf the run chose.
+    /// Times a case file (`ristretto bench --case`) with the same loop: a flex case with the flex engine, a box case
+    /// with BoxLayout; resize at the case's W(k), incremental on the leaf the run chose.
     public func time(case workload: CaseWorkload, mode: BenchMode, options: TimingOptions) throws -> TimingResult {
-        guard let box = workload.referenceCase else {
+        guard let layoutCase = workload.referenceCase else {
             throw EngineError.adapter(
-                engine: name, message: "cannot express \(workload.name): \(workload.referenceRefusal ?? "no box case")")
+                engine: name, message: "cannot express \(workload.name): \(workload.referenceRefusal ?? "no case")")
         }
-        var subject = subject(root: box.root, proposal: box.proposal)
-        switch mode {
-        case .fresh, .relayout: break
-        case .resize: subject.resizeWidth = workload.resizeWidth(call:)
-        case .incremental:
+        func incrementalChange() throws -> IncrementalChange {
             guard let change = workload.incrementalChange else {
                 throw EngineError.adapter(engine: name, message: "incremental needs a leaf with content")
             }
-            subject = try incrementalSubject(root: box.root, proposal: box.proposal, change: change)
+            return change
         }
-        return try time(subject, mode: mode, options: options)
+        switch layoutCase {
+        case .flex(let flexCase):
+            var subject = try flexSubject(flexCase)
+            switch mode {
+            case .fresh, .relayout: break
+            case .resize: subject.resizeWidth = workload.resizeWidth(call:)
+            case .incremental: subject = try flexIncrementalSubject(flexCase, change: try incrementalChange())
+            }
+            return try time(subject, mode: mode, options: options)
+        case .box(let box):
+            var subject = subject(root: box.root, proposal: box.proposal)
+            switch mode {
+            case .fresh, .relayout: break
+            case .resize: subject.resizeWidth = workload.resizeWidth(call:)
+            case .incremental:
+                subject = try incrementalSubject(root: box.root, proposal: box.proposal, change: try incrementalChange())
+            }
+            return try time(subject, mode: mode, options: options)
+        }
     }
 
     /// The subject of one DESIGN.md workload in one mode: its resize variant and width schedule, or its changed leaf.

@@ -68,11 +68,18 @@ public struct ConformanceRunner: Sendable {
         do {
             // 1. Load.
             let file = try CaseLoader.load(casePath, identifier: identifier)
-            if let flexCase = file.definition as? FlexCase, let reason = flexCase.referenceRefusal {
-                outcome.status = .skipped
-                outcome.messages = ["the reference cannot express this flex case: \(reason)"]
-                outcome.seconds = (ContinuousClock.now - clock).inSeconds
-                return outcome
+            if let flexCase = file.definition as? FlexCase {
+                if let reason = flexCase.referenceRefusal {
+                    outcome.status = .skipped
+                    outcome.messages = ["the reference refuses this flex case: \(reason)"]
+                    outcome.seconds = (ContinuousClock.now - clock).inSeconds
+                    return outcome
+                }
+                if flexCase.answers != nil {
+                    try judgeInterop(flexCase, file: file, outcome: &outcome)
+                    outcome.seconds = (ContinuousClock.now - clock).inSeconds
+                    return outcome
+                }
             }
             // 2. Geometry before pixels: a wrong frame explains a pixel failure better than the pixels do.
             let evaluation = try CaseEvaluator.evaluate(file, font: options.font)
@@ -111,6 +118,29 @@ public struct ConformanceRunner: Sendable {
         // Measured here, not in a `defer`: a defer would run after the returned copy was made.
         outcome.seconds = (ContinuousClock.now - clock).inSeconds
         return outcome
+    }
+
+    /// An interop case (the browsers disagree, docs/flex-case-format.md "Interop cases"): the reference passes when
+    /// its frames match at least one browser's answer, and the message names whom it sides with; siding with none
+    /// fails, naming its first difference from each.
+    func judgeInterop(_ flexCase: FlexCase, file: CaseFile, outcome: inout CaseOutcome) throws {
+        let evaluation = try CaseEvaluator.evaluate(file, font: options.font)
+        guard let frames = evaluation.frames else { return }
+        let sides = flexCase.sidesWith(frames)
+        if sides.isEmpty {
+            outcome.status = .failed
+            outcome.frames = frames.frames
+            outcome.messages = ["interop: sides with no browser"]
+            for answer in flexCase.answers ?? [] {
+                var judged = flexCase
+                judged.answers = nil
+                judged.expect = BoxFrames(frames: answer.frames)
+                let first = judged.mismatches(in: frames).first.map { "\($0)" } ?? ""
+                outcome.messages.append("  \(answer.engine): \(first)")
+            }
+        } else {
+            outcome.messages = ["interop: sides with \(sides.joined(separator: ", "))"]
+        }
     }
 
     /// A geometry-only case (its `expect` answered by `engine`) is checked by its `expect` alone: it must have

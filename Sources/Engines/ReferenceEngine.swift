@@ -3,11 +3,10 @@ import Flexbox
 import Foundation
 import LayoutCore
 
-/// Ristretto's own BoxLayout engine, in process: the reference every peer is compared with and timed against, and
-/// an `InProcessLayoutEngine` like any other: it lays out box cases with a `BoxLayoutEngine` (construction is build
-/// time) and flex cases through the exact inverse of the box → CSS translation (`BoxToFlex.boxCase(from:)`),
-/// refusing the flex cases outside its image. As a `LayoutEngineAdapter` it goes through the one bridge
-/// (`InProcessEngineAdapter`).
+/// Ristretto's own engines, in process: the reference every peer is compared with and timed against, and an
+/// `InProcessLayoutEngine` like any other. It lays out flex cases with the CSS flexbox engine (`FlexLayoutEngine`,
+/// ReferenceEngine+Flex.swift) and box cases, Puyopuyo's semantics, with a `BoxLayoutEngine` (construction is build
+/// time in both). As a `LayoutEngineAdapter` it goes through the one bridge (`InProcessEngineAdapter`).
 public final class ReferenceEngine: LayoutEngineAdapter, InProcessLayoutEngine, @unchecked Sendable {
     public let name = "reference"
     let measurer: any TextMeasuring
@@ -19,7 +18,8 @@ public final class ReferenceEngine: LayoutEngineAdapter, InProcessLayoutEngine, 
 
     public func info() throws -> EngineInfo {
         EngineInfo(
-            name: name, version: "ristretto BoxLayout (in process)", timing: "in process; layout(proposal:) only")
+            name: name, version: "ristretto FlexLayout (CSS flexbox) and BoxLayout (Puyopuyo), in process",
+            timing: "in process; the engine's layout call only (tree construction apart)")
     }
 
     // MARK: The engine protocol, through the bridge
@@ -35,7 +35,11 @@ public final class ReferenceEngine: LayoutEngineAdapter, InProcessLayoutEngine, 
 
     // MARK: In process
 
-    public func layout(_ flexCase: FlexCase) throws -> [PeerFrame] { try layout(Self.boxCase(flexCase)) }
+    public func layout(_ flexCase: FlexCase) throws -> [PeerFrame] {
+        let engine = try Self.flexEngine(flexCase)
+        engine.layout(viewportWidth: flexCase.viewport.width, viewportHeight: flexCase.viewport.height)
+        return Self.frames(of: engine)
+    }
 
     public func layout(_ boxCase: BoxCase) throws -> [PeerFrame] {
         let engine = BoxLayoutEngine(root: boxCase.root, measurer: measurer)
@@ -46,7 +50,11 @@ public final class ReferenceEngine: LayoutEngineAdapter, InProcessLayoutEngine, 
     /// Lays the case out, applies `change` through the engine's own API (a new proposal, or the mutation API for a
     /// leaf's content), lays out again and answers the frames.
     public func layout(_ layoutCase: LayoutCase, applying change: LayoutChange) throws -> [PeerFrame] {
-        let boxCase = try Self.boxCase(layoutCase)
+        let boxCase: BoxCase
+        switch layoutCase {
+        case .flex(let flexCase): return try layout(flexCase, applying: change)
+        case .box(let box): boxCase = box
+        }
         let engine = BoxLayoutEngine(root: boxCase.root, measurer: measurer)
         engine.layout(proposal: boxCase.proposal)
         switch change {
@@ -60,36 +68,34 @@ public final class ReferenceEngine: LayoutEngineAdapter, InProcessLayoutEngine, 
     }
 
     public func bench(_ layoutCase: LayoutCase, iterations: Int, plan: BenchPlan) throws -> BenchBatch {
-        let boxCase = try Self.boxCase(layoutCase)
-        var subject = subject(root: boxCase.root, proposal: boxCase.proposal)
-        switch plan {
-        case .fresh, .relayout: break
-        case .resize(let widths):
-            guard widths.count == iterations + 1 else {
-                throw LayoutRefusal("$.widths: expected iterations + 1 = \(iterations + 1) widths")
-            }
-            subject.resizeWidth = { widths[min($0, widths.count - 1)] }
-        case .incremental(let change):
-            subject = try incrementalSubject(root: boxCase.root, proposal: boxCase.proposal, change: change)
-        }
-        return BenchBatch(nanosPerLayout: try timeInProcessBatch(subject, iterations: iterations, mode: plan.mode))
-    }
-
-    /// The box case the reference lays out: a box case itself, a flex case through the exact inverse translation.
-    /// - Throws: `LayoutRefusal` for a flex case outside the translation's image, naming the JSON path.
-    static func boxCase(_ layoutCase: LayoutCase) throws(LayoutRefusal) -> BoxCase {
         switch layoutCase {
-        case .box(let boxCase): return boxCase
-        case .flex(let flexCase): return try boxCase(flexCase)
+        case .flex(let flexCase):
+            var subject = try flexSubject(flexCase)
+            switch plan {
+            case .fresh, .relayout: break
+            case .resize(let widths):
+                subject.resizeWidth = try Self.resizeSchedule(widths, iterations: iterations)
+            case .incremental(let change): subject = try flexIncrementalSubject(flexCase, change: change)
+            }
+            return BenchBatch(nanosPerLayout: try timeInProcessBatch(subject, iterations: iterations, mode: plan.mode))
+        case .box(let boxCase):
+            var subject = subject(root: boxCase.root, proposal: boxCase.proposal)
+            switch plan {
+            case .fresh, .relayout: break
+            case .resize(let widths): subject.resizeWidth = try Self.resizeSchedule(widths, iterations: iterations)
+            case .incremental(let change):
+                subject = try incrementalSubject(root: boxCase.root, proposal: boxCase.proposal, change: change)
+            }
+            return BenchBatch(nanosPerLayout: try timeInProcessBatch(subject, iterations: iterations, mode: plan.mode))
         }
     }
 
-    static func boxCase(_ flexCase: FlexCase) throws(LayoutRefusal) -> BoxCase {
-        do {
-            return try BoxToFlex.boxCase(from: flexCase)
-        } catch {
-            throw LayoutRefusal(error.description)
+    /// The harness's resize widths as a schedule: call k gets `widths[k]`.
+    static func resizeSchedule(_ widths: [Double], iterations: Int) throws(LayoutRefusal) -> (Int) -> Double {
+        guard widths.count == iterations + 1 else {
+            throw LayoutRefusal("$.widths: expected iterations + 1 = \(iterations + 1) widths")
         }
+        return { widths[min($0, widths.count - 1)] }
     }
 
     static func frames(of engine: BoxLayoutEngine) -> [PeerFrame] {

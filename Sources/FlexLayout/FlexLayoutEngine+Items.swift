@@ -191,33 +191,49 @@ extension FlexLayoutEngine {
     func automaticMinimumMain(_ item: FlexItem, in container: FlexContainer) -> Double {
         let style = styles[item.node]
         guard !style.isScrollContainer else { return 0 }
-        // The content size suggestion is the min-content main size. With an aspect ratio and a definite cross size
-        // that is the cross size transferred, or the content's when larger (CSS Sizing 4 §5.2: the automatic
-        // minimum in the ratio-dependent axis); in a row, never below what the ratio transfers from `min-height`.
+        // The content size suggestion is the min-content main size: with an aspect ratio and a definite cross
+        // size, never below that size transferred; then, with a ratio, clamped by the opposite axis's definite min
+        // and max sizes converted through it (CSS Flexbox §4.5, CSS Sizing 4 §5.2).
         var content: Double
         if container.isRow {
             content = intrinsicWidths(item.node, containingWidth: container.innerWidth).min
-            if let low = ratioWidthBounds(item.node, paddingBorder: item.paddingBorder,
-                containingHeight: container.definiteInnerHeight)?.min
-            {
-                content = max(content, low)
-            }
         } else {
             content = size(item.node, itemInput(item, width: item.crossSize, height: nil, definite: false, in: container))
                 .height
         }
-        if let ratio = style.aspectRatio, let cross = definiteCross(item, in: container) {
-            let transferred = transfer(cross, ratio: ratio, toWidth: container.isRow,
-                paddingBorder: item.paddingBorder, borderBox: style.borderBox)
-            // The min-content size is never below the content's, except for a column item whose width is
-            // stretched: its height is the transferred one even below the content (as the browsers answer).
-            let stretchedWidth = !container.isRow && item.stretches && container.singleLine
-            content = stretchedWidth ? transferred : max(content, transferred)
+        if let ratio = style.aspectRatio {
+            if let cross = definiteCross(item, in: container) {
+                content = max(content, transfer(cross, ratio: ratio, toWidth: container.isRow,
+                    paddingBorder: item.paddingBorder, borderBox: style.borderBox))
+            }
+            let bounds = oppositeAxisBounds(item, ratio: ratio, in: container)
+            if let high = bounds.max { content = min(content, high) }
+            if let low = bounds.min { content = max(content, low) }
         }
         if let specified = item.preferredMain, style.mainSizeIsSpecified(container.isRow) {
             content = min(content, specified)
         }
         return min(content, item.maxMain)
+    }
+}
+
+extension FlexLayoutEngine {
+    /// The main-axis bounds an aspect ratio transfers from the item's definite cross-axis min and max sizes.
+    func oppositeAxisBounds(_ item: FlexItem, ratio: Double, in container: FlexContainer) -> (min: Double?, max: Double?) {
+        let style = styles[item.node]
+        if container.isRow {
+            return ratioWidthBounds(item.node, paddingBorder: item.paddingBorder,
+                containingHeight: container.definiteInnerHeight) ?? (nil, nil)
+        }
+        let pb = item.paddingBorder
+        let low = borderBoxSize(style.minWidth, basis: container.innerWidth, paddingBorder: pb.horizontal,
+            borderBox: style.borderBox)
+        let high = borderBoxSize(style.maxWidth, basis: container.innerWidth, paddingBorder: pb.horizontal,
+            borderBox: style.borderBox)
+        return (
+            low.map { transfer($0, ratio: ratio, toWidth: false, paddingBorder: pb, borderBox: style.borderBox) },
+            high.map { transfer($0, ratio: ratio, toWidth: false, paddingBorder: pb, borderBox: style.borderBox) }
+        )
     }
 }
 

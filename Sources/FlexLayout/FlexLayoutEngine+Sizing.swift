@@ -141,15 +141,19 @@ extension FlexLayoutEngine {
             // One flexible track `minmax(0px, 1fr)`: 0 under a min-content constraint (CSS Grid §12.7.1, the flex
             // fraction is 0), the largest max-content contribution under a max-content one.
             for child in children(node) where isInFlow(child) {
-                content.max = max(content.max, widthContributions(child).max)
+                content.max = max(content.max, widthContributions(child, stretchedHeight: nil).max)
             }
             if !style.gridTrackColumns { content.min = content.max }
         } else {
             var count = 0
             let isRow = style.flexDirection.isRow
             let wraps = style.flexWrap != .nowrap
+            // A row of definite height stretches its items to it, and an item's aspect ratio then gives its width.
+            let stretchHeight = isRow && !wraps ? definiteInnerHeightForIntrinsics(node) : nil
             for child in children(node) where isInFlow(child) {
-                let contribution = widthContributions(child)
+                let contribution = widthContributions(child, stretchedHeight: stretchHeight.flatMap {
+                    stretchedHeight(child, in: node, innerHeight: $0)
+                })
                 count += 1
                 if !isRow {
                     content.min = max(content.min, contribution.min)
@@ -172,6 +176,29 @@ extension FlexLayoutEngine {
         return content
     }
 
+    /// The inner height of a node whose `height` is a length, as intrinsic sizing knows it (no percentages).
+    func definiteInnerHeightForIntrinsics(_ node: Int) -> Double? {
+        let style = styles[node]
+        let pb = paddingBorder(node, containingWidth: nil)
+        return borderBoxSize(style.height, basis: nil, paddingBorder: pb.vertical, borderBox: style.borderBox)
+            .map { max(0, $0 - pb.vertical) }
+    }
+
+    /// The border-box height `child` stretches to in a single-line row of inner height `innerHeight`, or nil when
+    /// it does not stretch (CSS Flexbox §9.4 step 11), clamped by its min and max heights.
+    func stretchedHeight(_ child: Int, in node: Int, innerHeight: Double) -> Double? {
+        let style = styles[child]
+        let align = style.alignSelf == .auto ? styles[node].alignItems : style.alignSelf
+        guard align == .stretch, style.height == .auto, !style.margin.top.isAuto, !style.margin.bottom.isAuto else {
+            return nil
+        }
+        let margin = margins(child, containingWidth: nil)
+        let pb = paddingBorder(child, containingWidth: nil)
+        let input = SizingInput(width: 0, height: nil, heightIsDefinite: false, containingWidth: nil,
+            containingHeight: innerHeight)
+        return clampHeight(child, innerHeight - margin.vertical, input: input, paddingBorder: pb)
+    }
+
     /// Whether a child takes part in its parent's flex (or grid) layout: displayed and not absolutely positioned.
     @inline(__always) func isInFlow(_ node: Int) -> Bool {
         styles[node].display != .none && styles[node].position != .absolute
@@ -180,7 +207,7 @@ extension FlexLayoutEngine {
     /// A child's min-content and max-content contributions to its parent's width: its outer (margin-box) width
     /// under each constraint, by its `width` (a percentage counts as `auto` here: its basis is what is being
     /// found), clamped by `min-width` and `max-width`, margins added (CSS Sizing 3 §5.1).
-    func widthContributions(_ node: Int) -> (min: Double, max: Double) {
+    func widthContributions(_ node: Int, stretchedHeight: Double?) -> (min: Double, max: Double) {
         let style = styles[node]
         let pb = paddingBorder(node, containingWidth: nil)
         var size: (min: Double, max: Double)
@@ -189,7 +216,7 @@ extension FlexLayoutEngine {
         } else if style.width == .auto || { if case .percent = style.width { true } else { false } }(),
             let ratio = style.aspectRatio,
             let height = borderBoxSize(
-                style.height, basis: nil, paddingBorder: pb.vertical, borderBox: style.borderBox)
+                style.height, basis: nil, paddingBorder: pb.vertical, borderBox: style.borderBox) ?? stretchedHeight
         {
             var width = transfer(height, ratio: ratio, toWidth: true, paddingBorder: pb, borderBox: style.borderBox)
             // The automatic minimum in the ratio-dependent axis is the min-content size (CSS Sizing 4 §5.2).

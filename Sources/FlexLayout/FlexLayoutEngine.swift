@@ -150,6 +150,9 @@ public final class FlexLayoutEngine {
         perform(0, input, height: output.height)
     }
 
+    /// The root's border-box size after the last layout.
+    public var rootSize: Size { frames[childList[childStart[0]]].size }
+
     /// Every displayed element's frame, in pre-order, with its path and id (the viewport and content blocks are not
     /// listed).
     public func frameList() -> [(path: [Int], id: String?, frame: Rect)] {

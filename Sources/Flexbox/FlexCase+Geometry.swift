@@ -8,6 +8,17 @@ extension FlexCase {
         boxStandIn().mismatches(in: geometry)
     }
 
+    /// For an interop case: the engines among `answers` whose frames `geometry` matches, each compared as `expect`
+    /// would be (within the case's tolerance and the answers' LayoutUnit), in the order the case lists them.
+    public func sidesWith(_ geometry: BoxFrames) -> [String] {
+        (answers ?? []).filter { answer in
+            var judged = self
+            judged.answers = nil
+            judged.expect = BoxFrames(frames: answer.frames)
+            return judged.mismatches(in: geometry).isEmpty
+        }.map(\.engine)
+    }
+
     /// The frames drawn as a box case draws them: filled by depth, outlined, labelled with their ids. The canvas
     /// spans the root's frame plus its offset in the viewport on the left and top, and its `px` margins on the
     /// right and bottom (other margins count as 0 there).

@@ -8,17 +8,26 @@ extension FlexCase {
     /// `display: none` left out with their paths still counted.
     /// - Throws: `CaseError` at the JSON path of what the engine does not lay out (`referenceRefusal`).
     public func layout(measurer: any TextMeasuring) throws -> BoxFrames {
-        let engine = FlexLayoutEngine(root: try root.layoutNode(path: "$.root"))
+        let engine = try layoutEngine()
         engine.layout(viewportWidth: viewport.width, viewportHeight: viewport.height)
         return BoxFrames(frames: engine.frameList().map { BoxFrame(path: $0.path, id: $0.id, frame: $0.frame) })
     }
+
+    /// The case's tree built in the flex engine, not yet laid out.
+    /// - Throws: `CaseError` at the JSON path of what the engine does not lay out (`referenceRefusal`).
+    public func layoutEngine() throws(CaseError) -> FlexLayoutEngine {
+        FlexLayoutEngine(root: try layoutRoot())
+    }
+
+    /// The case's root as the engine's typed tree.
+    public func layoutRoot() throws(CaseError) -> FlexLayoutNode { try root.layoutNode(path: "$.root") }
 
     /// Why the reference does not lay this case out, or nil when it does: the one-cell grid's stated limit
     /// (docs/flex-engine.md "What the engine refuses"). An interop case (`answers`, no `expect`) is laid out like
     /// any other; the runner reports which browser it sides with.
     public var referenceRefusal: String? {
         do {
-            _ = try root.layoutNode(path: "$.root")
+            _ = try layoutRoot()
             return nil
         } catch {
             return error.description
