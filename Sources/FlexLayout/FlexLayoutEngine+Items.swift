@@ -60,8 +60,11 @@ extension FlexLayoutEngine {
         if style.width == .auto, !stretchesInColumn,
             let bounds = ratioWidthBounds(child, paddingBorder: pb, containingHeight: container.definiteInnerHeight)
         {
-            // A transferred minimum never passes the given maximum (CSS Sizing 4 §5.1).
-            if let low = bounds.min { minWidth = max(minWidth ?? 0, min(low, maxWidth ?? .infinity)) }
+            // A transferred minimum never passes the given maximum (CSS Sizing 4 §5.1). An automatic minimum
+            // width stays automatic: the content-based minimum takes the transferred bounds in (§4.5).
+            if let low = bounds.min, minWidth != nil || !axes.isRow {
+                minWidth = max(minWidth ?? 0, min(low, maxWidth ?? .infinity))
+            }
             if let high = bounds.max { maxWidth = min(maxWidth ?? .infinity, high) }
         }
         let minHeight = borderBoxSize(
@@ -151,9 +154,9 @@ extension FlexLayoutEngine {
         var base: Double?
         switch style.flexBasis {
         case .px, .percent:
+            // A percentage of an indefinite main size is `content` (§7.2.3).
             base = borderBoxSize(
                 style.flexBasis, basis: innerMain, paddingBorder: item.mainPaddingBorder, borderBox: style.borderBox)
-            if base == nil { base = item.preferredMain }  // a percentage of an indefinite size is `content`… as auto
         case .auto: base = item.preferredMain
         default: base = nil
         }
@@ -228,8 +231,9 @@ extension FlexLayoutEngine {
         let pb = item.paddingBorder
         let low = borderBoxSize(style.minWidth, basis: container.innerWidth, paddingBorder: pb.horizontal,
             borderBox: style.borderBox)
-        let high = borderBoxSize(style.maxWidth, basis: container.innerWidth, paddingBorder: pb.horizontal,
+        var high = borderBoxSize(style.maxWidth, basis: container.innerWidth, paddingBorder: pb.horizontal,
             borderBox: style.borderBox)
+        if let low, let maximum = high { high = max(maximum, low) }
         return (
             low.map { transfer($0, ratio: ratio, toWidth: false, paddingBorder: pb, borderBox: style.borderBox) },
             high.map { transfer($0, ratio: ratio, toWidth: false, paddingBorder: pb, borderBox: style.borderBox) }

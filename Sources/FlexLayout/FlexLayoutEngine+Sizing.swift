@@ -246,7 +246,9 @@ extension FlexLayoutEngine {
         let style = styles[node]
         guard let ratio = style.aspectRatio else { return nil }
         let low = borderBoxSize(style.minHeight, basis: containingHeight, paddingBorder: pb.vertical, borderBox: style.borderBox)
-        let high = borderBoxSize(style.maxHeight, basis: containingHeight, paddingBorder: pb.vertical, borderBox: style.borderBox)
+        var high = borderBoxSize(style.maxHeight, basis: containingHeight, paddingBorder: pb.vertical, borderBox: style.borderBox)
+        // A minimum above the maximum wins (CSS 2 §10.7), before either is transferred.
+        if let low, let maximum = high { high = max(maximum, low) }
         return (
             low.map { transfer($0, ratio: ratio, toWidth: true, paddingBorder: pb, borderBox: style.borderBox) },
             high.map { transfer($0, ratio: ratio, toWidth: true, paddingBorder: pb, borderBox: style.borderBox) }
