@@ -132,7 +132,10 @@ extension FlexLayoutEngine {
     /// The item's content size along the main axis: its max-content width in a row, its height at its width in a
     /// column.
     func contentMainSize(_ item: FlexItem, in container: FlexContainer) -> Double {
-        if container.isRow { return intrinsicWidths(item.node, containingWidth: container.innerWidth).max }
+        if container.isRow {
+            let innerHeight = definiteCross(item, in: container).map { max(0, $0 - item.paddingBorder.vertical) }
+            return intrinsicWidths(item.node, containingWidth: container.innerWidth, innerHeight: innerHeight).max
+        }
         return size(item.node, itemInput(item, width: item.crossSize, height: nil, definite: false, in: container))
             .height
     }
@@ -199,7 +202,8 @@ extension FlexLayoutEngine {
         // and max sizes converted through it (CSS Flexbox §4.5, CSS Sizing 4 §5.2).
         var content: Double
         if container.isRow {
-            content = intrinsicWidths(item.node, containingWidth: container.innerWidth).min
+            let innerHeight = definiteCross(item, in: container).map { max(0, $0 - item.paddingBorder.vertical) }
+            content = intrinsicWidths(item.node, containingWidth: container.innerWidth, innerHeight: innerHeight).min
         } else {
             content = size(item.node, itemInput(item, width: item.crossSize, height: nil, definite: false, in: container))
                 .height

@@ -26,6 +26,7 @@ struct SizingOutput: Hashable {
 /// ancestors.
 struct NodeCache {
     var intrinsic: (min: Double, max: Double)?
+    var intrinsicAtHeight: (height: Double, widths: (min: Double, max: Double))?
     var keys: (SizingInput?, SizingInput?, SizingInput?, SizingInput?) = (nil, nil, nil, nil)
     var values: (SizingOutput, SizingOutput, SizingOutput, SizingOutput) = (.zero, .zero, .zero, .zero)
     var next = 0
@@ -34,6 +35,7 @@ struct NodeCache {
 
     mutating func invalidate() {
         intrinsic = nil
+        intrinsicAtHeight = nil
         keys = (nil, nil, nil, nil)
         performed = nil
     }
@@ -123,15 +125,21 @@ extension FlexLayoutEngine {
     /// not count; its contribution does, `widthContributions`). The content's widths are computed once (its
     /// percentages have no definite basis then, so they count as 0); the node's own padding percentages resolve
     /// against `containingWidth` when the caller knows it.
-    func intrinsicWidths(_ node: Int, containingWidth: Double?) -> (min: Double, max: Double) {
+    /// `innerHeight` is the node's inner height where it is definite: an aspect ratio below may turn it into a width.
+    func intrinsicWidths(_ node: Int, containingWidth: Double?, innerHeight: Double? = nil) -> (min: Double, max: Double) {
         let pb = paddingBorder(node, containingWidth: containingWidth).horizontal
-        let content = intrinsicContentWidths(node)
+        let content = intrinsicContentWidths(node, innerHeight: innerHeight)
         return (content.min + pb, content.max + pb)
     }
 
-    /// The content-box min-content and max-content widths, cached until a mutation.
-    func intrinsicContentWidths(_ node: Int) -> (min: Double, max: Double) {
-        if let known = caches[node].intrinsic { return known }
+    /// The content-box min-content and max-content widths at a definite inner height (or none), cached until a
+    /// mutation.
+    func intrinsicContentWidths(_ node: Int, innerHeight: Double?) -> (min: Double, max: Double) {
+        if let innerHeight {
+            if let known = caches[node].intrinsicAtHeight, known.height == innerHeight { return known.widths }
+        } else if let known = caches[node].intrinsic {
+            return known
+        }
         let style = styles[node]
         var content: (min: Double, max: Double) = (0, 0)
         if let measure = measures[node] {
@@ -149,7 +157,7 @@ extension FlexLayoutEngine {
             let isRow = style.flexDirection.isRow
             let wraps = style.flexWrap != .nowrap
             // A row of definite height stretches its items to it, and an item's aspect ratio then gives its width.
-            let stretchHeight = isRow && !wraps ? definiteInnerHeightForIntrinsics(node) : nil
+            let stretchHeight = isRow && !wraps ? innerHeight : nil
             for child in children(node) where isInFlow(child) {
                 let contribution = widthContributions(child, stretchedHeight: stretchHeight.flatMap {
                     stretchedHeight(child, in: node, innerHeight: $0)
@@ -172,16 +180,12 @@ extension FlexLayoutEngine {
                 if !wraps { content.min += gap * Double(count - 1) }
             }
         }
-        caches[node].intrinsic = content
+        if let innerHeight {
+            caches[node].intrinsicAtHeight = (innerHeight, content)
+        } else {
+            caches[node].intrinsic = content
+        }
         return content
-    }
-
-    /// The inner height of a node whose `height` is a length, as intrinsic sizing knows it (no percentages).
-    func definiteInnerHeightForIntrinsics(_ node: Int) -> Double? {
-        let style = styles[node]
-        let pb = paddingBorder(node, containingWidth: nil)
-        return borderBoxSize(style.height, basis: nil, paddingBorder: pb.vertical, borderBox: style.borderBox)
-            .map { max(0, $0 - pb.vertical) }
     }
 
     /// The border-box height `child` stretches to in a single-line row of inner height `innerHeight`, or nil when
@@ -210,22 +214,25 @@ extension FlexLayoutEngine {
     func widthContributions(_ node: Int, stretchedHeight: Double?) -> (min: Double, max: Double) {
         let style = styles[node]
         let pb = paddingBorder(node, containingWidth: nil)
+        // The height intrinsic sizing knows: a length, or the one its parent stretches it to.
+        let definiteHeight = borderBoxSize(
+            style.height, basis: nil, paddingBorder: pb.vertical, borderBox: style.borderBox) ?? stretchedHeight
+        let innerHeight = definiteHeight.map { max(0, $0 - pb.vertical) }
         var size: (min: Double, max: Double)
         if let fixed = borderBoxSize(style.width, basis: nil, paddingBorder: pb.horizontal, borderBox: style.borderBox) {
             size = (fixed, fixed)
         } else if style.width == .auto || { if case .percent = style.width { true } else { false } }(),
             let ratio = style.aspectRatio,
-            let height = borderBoxSize(
-                style.height, basis: nil, paddingBorder: pb.vertical, borderBox: style.borderBox) ?? stretchedHeight
+            let height = definiteHeight
         {
             var width = transfer(height, ratio: ratio, toWidth: true, paddingBorder: pb, borderBox: style.borderBox)
             // The automatic minimum in the ratio-dependent axis is the min-content size (CSS Sizing 4 §5.2).
             if style.minWidth == .auto, !style.isScrollContainer {
-                width = max(width, intrinsicWidths(node, containingWidth: nil).min)
+                width = max(width, intrinsicWidths(node, containingWidth: nil, innerHeight: innerHeight).min)
             }
             size = (width, width)
         } else {
-            let intrinsic = intrinsicWidths(node, containingWidth: nil)
+            let intrinsic = intrinsicWidths(node, containingWidth: nil, innerHeight: innerHeight)
             switch style.width {
             case .minContent: size = (intrinsic.min, intrinsic.min)
             case .maxContent: size = (intrinsic.max, intrinsic.max)
