@@ -102,7 +102,7 @@ extension FlexLayoutEngine {
         case .px(let px): length = px
         case .percent(let percent):
             guard let basis else { return nil }
-            length = basis * percent / 100
+            length = layoutUnitPercentage(percent, of: basis)
         default: return nil
         }
         return borderBox ? max(length, paddingBorder) : length + paddingBorder

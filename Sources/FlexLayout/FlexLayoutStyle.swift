@@ -9,12 +9,19 @@ public enum LengthPercentage: Hashable, Sendable {
     @inline(__always) func resolve(_ basis: Double?) -> Double? {
         switch self {
         case .px(let value): value
-        case .percent(let value): basis.map { $0 * value / 100 }
+        case .percent(let value): basis.map { layoutUnitPercentage(value, of: $0) }
         }
     }
 
     /// As `resolve`, with an indefinite percentage taken as 0 (paddings, borders, gaps: CSS 2 §8.4, Align 3 §8.1).
     @inline(__always) func resolveOrZero(_ basis: Double?) -> Double { resolve(basis) ?? 0 }
+}
+
+/// `percent` % of `basis`, truncated toward zero to a LayoutUnit (1/64 px) as Chromium and WebKit resolve a
+/// percentage: the one place the engine follows the browsers' fixed point, because a resolved percentage is reused
+/// (gaps, margins, insets) and its rounding adds up past 1/64 px (docs/flex-engine.md "Numbers").
+@inline(__always) func layoutUnitPercentage(_ percent: Double, of basis: Double) -> Double {
+    (basis * percent / 100 * 64).rounded(.towardZero) / 64
 }
 
 /// A margin or inset: a length, a percentage, or `auto`.
@@ -26,7 +33,7 @@ public enum LengthPercentageAuto: Hashable, Sendable {
     @inline(__always) func resolve(_ basis: Double?) -> Double? {
         switch self {
         case .px(let value): value
-        case .percent(let value): basis.map { $0 * value / 100 }
+        case .percent(let value): basis.map { layoutUnitPercentage(value, of: $0) }
         case .auto: nil
         }
     }
