@@ -47,18 +47,12 @@ public final class SubprocessEngine: LayoutEngineAdapter, @unchecked Sendable {
 
     /// Chromium's and WebKit's LayoutUnit, 1/64 px: the step in which they lay out, and the agreement the
     /// three-browser corpus and the interop verdicts ask of two answers.
-    public static let layoutUnit = 1.0 / 64
+    public static let layoutUnit = FlexCase.layoutUnit
 
-    /// The finest step of a peer's frames, below which a difference from the reference means nothing: Chromium and
-    /// WebKit lay out in LayoutUnits, Firefox in app units of 1/60 px (docs/engines.md), the others in floating point
-    /// (0).
-    public static func geometryResolution(of engine: String) -> Double {
-        switch engine {
-        case "chromium", "webkit": layoutUnit
-        case "firefox": 1.0 / 60  // app units of 1/60 px
-        default: 0
-        }
-    }
+    /// The finest step of a peer's frames, below which a difference from the reference means nothing
+    /// (`FlexCase.resolution(of:)`: LayoutUnits for Chromium and WebKit, 1/60 px app units for Firefox, 0 for the
+    /// others).
+    public static func geometryResolution(of engine: String) -> Double { FlexCase.resolution(of: engine) }
 
     /// What a known peer needs besides its adapter: a command on PATH, and how to install it.
     static let prerequisites = [

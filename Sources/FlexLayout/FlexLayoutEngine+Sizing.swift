@@ -127,9 +127,13 @@ extension FlexLayoutEngine {
     /// against `containingWidth` when the caller knows it.
     /// `innerHeight` is the node's inner height where it is definite: an aspect ratio below may turn it into a width.
     func intrinsicWidths(_ node: Int, containingWidth: Double?, innerHeight: Double? = nil) -> (min: Double, max: Double) {
-        let pb = paddingBorder(node, containingWidth: containingWidth).horizontal
-        let content = intrinsicContentWidths(node, innerHeight: innerHeight)
-        return (content.min + pb, content.max + pb)
+        let pb = paddingBorder(node, containingWidth: containingWidth)
+        // Without a height from the caller, the node's own length `height` is the definite one.
+        let ownHeight = innerHeight ?? borderBoxSize(
+            styles[node].height, basis: nil, paddingBorder: pb.vertical, borderBox: styles[node].borderBox
+        ).map { max(0, $0 - pb.vertical) }
+        let content = intrinsicContentWidths(node, innerHeight: ownHeight)
+        return (content.min + pb.horizontal, content.max + pb.horizontal)
     }
 
     /// The content-box min-content and max-content widths at a definite inner height (or none), cached until a
@@ -152,6 +156,10 @@ extension FlexLayoutEngine {
                 content.max = max(content.max, widthContributions(child, stretchedHeight: nil).max)
             }
             if !style.gridTrackColumns { content.min = content.max }
+        } else if !style.flexDirection.isRow, style.flexWrap != .nowrap,
+            let limit = innerHeight ?? ownMaxInnerHeight(node)
+        {
+            content = columnWrapWidths(node, lineLimit: limit)
         } else {
             var count = 0
             let isRow = style.flexDirection.isRow
@@ -186,6 +194,63 @@ extension FlexLayoutEngine {
             caches[node].intrinsic = content
         }
         return content
+    }
+
+    /// A wrapping column's intrinsic widths, as the browsers find them: under a max-content constraint its items
+    /// break into columns by their hypothetical heights at their max-content widths (as layout breaks them, CSS
+    /// Flexbox §9.3), each column as wide as its widest item's contribution, plus the gaps between columns; its
+    /// min-content width is its widest item's min-content contribution.
+    func columnWrapWidths(_ node: Int, lineLimit: Double) -> (min: Double, max: Double) {
+        let style = styles[node]
+        let rowGap = style.rowGap.resolve(nil) ?? 0
+        let columnGap = style.columnGap.resolve(nil) ?? 0
+        var total: (min: Double, max: Double) = (0, 0)
+        var line: (min: Double, max: Double, used: Double, count: Int) = (0, 0, 0, 0)
+        var lines = 0
+        func closeLine() {
+            guard line.count > 0 else { return }
+            total.min = max(total.min, line.min)
+            total.max += line.max
+            lines += 1
+            line = (0, 0, 0, 0)
+        }
+        for child in children(node) where isInFlow(child) {
+            let contribution = widthContributions(child, stretchedHeight: nil)
+            let margin = margins(child, containingWidth: nil)
+            let height = hypotheticalHeightForIntrinsics(child, width: contribution.max - margin.horizontal,
+                containingHeight: lineLimit) + margin.vertical
+            if line.count > 0, line.used + rowGap + height > lineLimit + Self.epsilon { closeLine() }
+            line.used += (line.count > 0 ? rowGap : 0) + height
+            line.count += 1
+            line.min = max(line.min, contribution.min)
+            line.max = max(line.max, contribution.max)
+        }
+        closeLine()
+        return (total.min, total.max + columnGap * Double(max(0, lines - 1)))
+    }
+
+    /// A column item's hypothetical height when it is `width` wide: its flex basis or height where definite,
+    /// its content's height otherwise, within its min and max heights.
+    func hypotheticalHeightForIntrinsics(_ node: Int, width: Double, containingHeight: Double?) -> Double {
+        let style = styles[node]
+        let pb = paddingBorder(node, containingWidth: nil)
+        let input = SizingInput(width: width, height: nil, heightIsDefinite: false, containingWidth: nil,
+            containingHeight: containingHeight)
+        let basis = borderBoxSize(style.flexBasis, basis: containingHeight, paddingBorder: pb.vertical,
+            borderBox: style.borderBox)
+            ?? (style.flexBasis == .auto
+                ? borderBoxSize(style.height, basis: containingHeight, paddingBorder: pb.vertical,
+                    borderBox: style.borderBox) : nil)
+        let base = basis ?? size(node, input).height
+        return clampHeight(node, base, input: input, paddingBorder: pb)
+    }
+
+    /// The node's `max-height` as an inner height, when it is a length.
+    func ownMaxInnerHeight(_ node: Int) -> Double? {
+        let style = styles[node]
+        let pb = paddingBorder(node, containingWidth: nil)
+        return borderBoxSize(style.maxHeight, basis: nil, paddingBorder: pb.vertical, borderBox: style.borderBox)
+            .map { max(0, $0 - pb.vertical) }
     }
 
     /// The border-box height `child` stretches to in a single-line row of inner height `innerHeight`, or nil when

@@ -15,8 +15,19 @@ extension FlexCase {
             var judged = self
             judged.answers = nil
             judged.expect = BoxFrames(frames: answer.frames)
+            judged.tolerance.geometry = max(tolerance.geometry, Self.resolution(of: answer.engine))
             return judged.mismatches(in: geometry).isEmpty
         }.map(\.engine)
+    }
+
+    /// The finest step of an engine's frames, below which a difference from it means nothing: Chromium and WebKit
+    /// lay out in LayoutUnits of 1/64 px, Firefox in app units of 1/60 px, others in floating point (0). `engine`
+    /// is a name as answers and sources write it ("Firefox 153.7.0") or as `--engine` does ("firefox").
+    public static func resolution(of engine: String) -> Double {
+        let name = engine.lowercased()
+        if name.hasPrefix("firefox") { return 1.0 / 60 }
+        if name.hasPrefix("chrom") || name.hasPrefix("webkit") { return layoutUnit }
+        return 0
     }
 
     /// The frames drawn as a box case draws them: filled by depth, outlined, labelled with their ids. The canvas
@@ -50,10 +61,7 @@ extension FlexCase {
     /// WebKit lay out in LayoutUnits and the three-browser consensus is taken within one; 0 otherwise. A difference
     /// below it says nothing about an engine (docs/flex-engine.md "Numbers").
     public var answerResolution: Double {
-        let browsers = ["chrom", "firefox", "webkit"]
-        let answered = source?.engines.contains { engine in
-            browsers.contains { engine.lowercased().hasPrefix($0) }
-        } ?? false
+        let answered = source?.engines.contains { Self.resolution(of: $0) > 0 } ?? false
         return answered ? FlexCase.layoutUnit : 0
     }
 
