@@ -692,12 +692,9 @@ struct BoxToFlexRuleTests {
         } catch {
             #expect(error.description == outside.message)
         }
-        // The reference's layout refuses it the same way.
-        let path = String(outside.message.prefix { $0 != ":" })
-        let reason = String(outside.message.dropFirst(path.count + 2))
-        #expect(throws: CaseError(path: path, message: "the reference cannot express this flex case: \(reason)")) {
-            try flex.layout(measurer: TestSupport.fixedMeasurer)
-        }
+        // The reference lays it out all the same, with its flex engine (a one-cell grid's items outside the cell
+        // are its one stated refusal).
+        if flex.referenceRefusal == nil { _ = try flex.layout(measurer: TestSupport.fixedMeasurer) }
     }
 
     @Test("a tree as deep as box cases may nest translates and reads back")

@@ -89,18 +89,27 @@ struct FlexEncodingTests {
     }
 }
 
-/// Geometry: layout goes through the box translation (Tests/FlexboxTests/BoxToFlexRuleTests.swift); comparison and
-/// drawing are the box case's.
+/// Geometry: layout is the flex engine's (Tests/FlexLayoutTests); comparison and drawing are the box case's.
 struct FlexGeometryTests {
     static let measurer = FixedAdvanceTextMeasurer()
 
-    @Test func layoutRefusesWhatNoBoxTranslatesTo() throws {
-        // A bare element is position: static; every translated element is relative.
-        let flexCase = FlexCase(name: "x", root: FlexElement())
-        let message =
-            "the reference cannot express this flex case: static has no Puyopuyo equivalent here "
-            + "(the nearest box case translates to relative)"
-        #expect(throws: CaseError(path: "$.root.style.position", message: message)) {
+    @Test func layoutAnswersACaseNoBoxTranslatesTo() throws {
+        // A bare element is position: static, which no box case translates to; the flex engine lays it out.
+        let flexCase = FlexCase(name: "x", viewport: FlexViewport(width: 50), root: FlexElement())
+        #expect(flexCase.referenceRefusal == nil)
+        #expect(try flexCase.layout(measurer: Self.measurer).frames == [BoxFrame(path: [], frame: .zero)])
+    }
+
+    @Test func theReferenceRefusesAGridItemOutsideTheOneCell() throws {
+        var item = FlexElement()
+        try item.style.set(.gridRowStart, to: .number(2))
+        try item.style.set(.gridColumnStart, to: .number(1))
+        var grid = FlexElement(children: [item])
+        try grid.style.set(.display, to: .keyword("grid"))
+        let flexCase = FlexCase(name: "g", root: grid)
+        let message = "the reference lays out a one-cell grid: every item at line 1, got 2"
+        #expect(flexCase.referenceRefusal == "$.root.children[0].style.grid-row-start: " + message)
+        #expect(throws: CaseError(path: "$.root.children[0].style.grid-row-start", message: message)) {
             try flexCase.layout(measurer: Self.measurer)
         }
     }

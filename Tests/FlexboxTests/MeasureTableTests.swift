@@ -146,26 +146,24 @@ struct MeasureTableTests {
 
     // MARK: The reference
 
-    @Test func theReferenceRefusesATableThatAnswersMoreThanTheContent() throws {
-        // A translated box case lays out in the reference; a leaf that replays a table does not, unless the table
-        // answers nothing but the content size.
-        let box = try JSONDecoder().decode(
-            BoxCase.self,
-            from: Data(
-                #"{"kind":"box","name":"b","root":{"type":"hbox","children":[{"type":"leaf","content":{"width":40,"height":20}}]}}"#
-                    .utf8))
-        var flexCase = try BoxToFlex.translate(box)
-        #expect(flexCase.referenceRefusal == nil)
-        flexCase.root.children[0].measureTable = MeasureTable([
-            MeasureRecord(width: .atMost(10), height: .undefined, output: Size(width: 40, height: 20))
+    @Test func theReferenceReplaysATable() throws {
+        // A 100-wide row holds a leaf (min-width 0) whose table answers 120 × 14 unconstrained and 100 × 28 asked
+        // for exactly 100.
+        var leaf = FlexElement(content: Size(width: 120, height: 14))
+        try leaf.style.set(.minWidth, to: .px(0))
+        leaf.measureTable = MeasureTable([
+            MeasureRecord(width: .undefined, height: .undefined, output: Size(width: 120, height: 14)),
+            MeasureRecord(width: .exactly(100), height: .undefined, output: Size(width: 100, height: 28)),
         ])
+        var root = FlexElement(children: [leaf])
+        try root.style.set(.width, to: .px(100))
+        let flexCase = FlexCase(name: "t", viewport: FlexViewport(width: 200), root: root)
         #expect(flexCase.referenceRefusal == nil)
-        flexCase.root.children[0].measureTable = MeasureTable([
-            MeasureRecord(width: .atMost(10), height: .undefined, output: Size(width: 10, height: 80))
+        // Flex base 120 (the unconstrained record) shrinks to the row's 100; asked exactly 100 wide, the leaf answers
+        // the second record's height, 28, and the row stretches it… to its own height, 28.
+        let frames = try flexCase.layout(measurer: FixedAdvanceTextMeasurer()).frames
+        #expect(frames.map(\.frame) == [
+            Rect(x: 0, y: 0, width: 100, height: 28), Rect(x: 0, y: 0, width: 100, height: 28),
         ])
-        #expect(
-            flexCase.referenceRefusal
-                == "$.root.children[0].content.measure: the reference cannot replay recorded measurements (only a "
-                + "table whose every output is the content size)")
     }
 }
