@@ -19,9 +19,13 @@ public struct CaseFile: Sendable {
     /// The engine that answered the case's `expect` when it was not the reference (a box case with a `source`,
     /// e.g. the chrome suite). Such a case is geometry-only: it is checked against its `expect` alone, must not
     /// have a golden PNG, and `record` never writes one for it.
-    /// A flex case is always geometry-only: its answers come from browsers, not from the reference's picture.
+    /// A flex case with a `source` (answered by browsers, generated or imported) or `answers` (interop) is
+    /// geometry-only too; a hand-checked flex case (no source) has a golden PNG of its frames, drawn as a box case's.
     public var foreignSource: String? {
-        if let flexCase = definition as? FlexCase { return flexCase.source?.engines.joined(separator: ", ") ?? "css" }
+        if let flexCase = definition as? FlexCase {
+            if let source = flexCase.source { return source.engines.joined(separator: ", ") }
+            return flexCase.answers?.map(\.engine).joined(separator: ", ")
+        }
         return (definition as? BoxCase)?.source?.engine
     }
 }
