@@ -142,6 +142,7 @@ let package = Package(
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]),
         .testTarget(name: "FlexboxTests", dependencies: ["Flexbox", "BoxLayout", "LayoutCore", "TestSupport"]),
+        .testTarget(name: "FlexLayoutTests", dependencies: ["FlexLayout", "Flexbox", "LayoutCore", "TestSupport"]),
         .testTarget(name: "PixelDiffTests", dependencies: ["PixelDiff"]),
         .testTarget(name: "GDRenderTests", dependencies: ["GDRender", "LayoutCore", "PixelDiff", "TestSupport"]),
         .testTarget(

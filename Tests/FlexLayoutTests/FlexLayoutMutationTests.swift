@@ -1,0 +1,114 @@
+import FlexLayout
+import Flexbox
+import Foundation
+import LayoutCore
+import TestSupport
+import Testing
+
+/// The cache and the mutation API are sound: a built engine that is laid out, changed and laid out again gives
+/// the frames of an engine built fresh from the changed tree, on the corpus sample (CSS Flexbox §9 has no notion
+/// of history, so any difference is the cache's).
+struct FlexLayoutMutationTests {
+    static let sample = FlexLayoutCorpusTests.sample + FlexLayoutCorpusTests.handChecked
+
+    static func frames(_ engine: FlexLayoutEngine) -> [Rect] { engine.frameList().map(\.frame) }
+
+    @Test("a new viewport width lays out as a fresh engine does", arguments: sample)
+    func resize(name: String) throws {
+        let flexCase = try FlexLayoutCorpusTests.load(name)
+        let engine = try flexCase.layoutEngine()
+        let viewport = flexCase.viewport
+        engine.layout(viewportWidth: viewport.width, viewportHeight: viewport.height)
+        for width in [37.0, 151.5, 600] {
+            engine.layout(viewportWidth: width, viewportHeight: viewport.height)
+            let fresh = try flexCase.layoutEngine()
+            fresh.layout(viewportWidth: width, viewportHeight: viewport.height)
+            #expect(Self.frames(engine) == Self.frames(fresh), "\(name) at \(width)")
+        }
+    }
+
+    @Test("a leaf's new content lays out as a fresh engine built with it does", arguments: sample)
+    func content(name: String) throws {
+        let flexCase = try FlexLayoutCorpusTests.load(name)
+        let engine = try flexCase.layoutEngine()
+        let viewport = flexCase.viewport
+        engine.layout(viewportWidth: viewport.width, viewportHeight: viewport.height)
+        for (path, content) in Self.contentLeaves(flexCase.root) {
+            let changed = Size(width: content.width + 8, height: content.height + 3)
+            try engine.apply(.content(changed), to: engine.resolve(path: path))
+            engine.layout(viewportWidth: viewport.width, viewportHeight: viewport.height)
+            var edited = flexCase
+            edited.root.setContent(changed, at: path)
+            let fresh = try edited.layoutEngine()
+            fresh.layout(viewportWidth: viewport.width, viewportHeight: viewport.height)
+            #expect(Self.frames(engine) == Self.frames(fresh), "\(name) leaf \(path)")
+            // And back, so the next leaf starts from the case as written.
+            try engine.apply(.content(content), to: engine.resolve(path: path))
+        }
+    }
+
+    @Test("a style change, an insertion and a removal lay out as fresh engines do", arguments: sample)
+    func structure(name: String) throws {
+        let flexCase = try FlexLayoutCorpusTests.load(name)
+        let viewport = flexCase.viewport
+        let engine = try flexCase.layoutEngine()
+        engine.layout(viewportWidth: viewport.width, viewportHeight: viewport.height)
+        var edited = flexCase
+        // 1. The root becomes a wrapping column.
+        try edited.root.style.set(.flexDirection, to: .keyword("column"))
+        try edited.root.style.set(.flexWrap, to: .keyword("wrap"))
+        try engine.apply(.style(edited.root.style.layoutStyle), to: engine.resolve(path: []))
+        engine.layout(viewportWidth: viewport.width, viewportHeight: viewport.height)
+        #expect(Self.frames(engine) == Self.frames(try Self.laidOut(edited)), "\(name): style")
+        // 2. A 30 × 12 leaf is inserted first.
+        guard edited.root.content == nil else { return }
+        let leaf = FlexElement(content: Size(width: 30, height: 12))
+        edited.root.children.insert(leaf, at: 0)
+        try engine.insert(try leaf.layoutNode(path: "$"), at: 0, into: engine.resolve(path: []))
+        engine.layout(viewportWidth: viewport.width, viewportHeight: viewport.height)
+        #expect(Self.frames(engine) == Self.frames(try Self.laidOut(edited)), "\(name): insert")
+        // 3. The last child is removed.
+        let last = edited.root.children.count - 1
+        edited.root.children.removeLast()
+        engine.remove(try engine.resolve(path: [last]))
+        engine.layout(viewportWidth: viewport.width, viewportHeight: viewport.height)
+        #expect(Self.frames(engine) == Self.frames(try Self.laidOut(edited)), "\(name): remove")
+    }
+
+    @Test("the same case lays out to the same frames, bit for bit, every time")
+    func determinism() throws {
+        for name in FlexLayoutCorpusTests.handChecked {
+            let flexCase = try FlexLayoutCorpusTests.load(name)
+            let first = try Self.laidOut(flexCase)
+            let second = try Self.laidOut(flexCase)
+            #expect(Self.frames(first) == Self.frames(second))
+        }
+    }
+
+    static func laidOut(_ flexCase: FlexCase) throws -> FlexLayoutEngine {
+        let engine = try flexCase.layoutEngine()
+        engine.layout(viewportWidth: flexCase.viewport.width, viewportHeight: flexCase.viewport.height)
+        return engine
+    }
+
+    /// The displayed leaves with content, each with its path.
+    static func contentLeaves(_ root: FlexElement) -> [(path: [Int], content: Size)] {
+        var leaves: [(path: [Int], content: Size)] = []
+        var stack: [(FlexElement, [Int])] = [(root, [])]
+        while let (element, path) = stack.popLast() {
+            if let content = element.content, element.measureTable == nil { leaves.append((path, content)) }
+            for (index, child) in element.children.enumerated() { stack.append((child, path + [index])) }
+        }
+        return leaves
+    }
+}
+
+extension FlexElement {
+    mutating func setContent(_ size: Size, at path: [Int]) {
+        guard let first = path.first else {
+            content = size
+            return
+        }
+        children[first].setContent(size, at: Array(path.dropFirst()))
+    }
+}
