@@ -7,9 +7,12 @@ public struct CaseOutcome: Sendable {
         case passed, failed
         /// The case or its golden could not be read: bad input (exit code 2).
         case error
-        /// The reference cannot express the case (a flex case outside Puyopuyo's semantics): not judged, and not
-        /// a failure; its message says why.
+        /// The reference refuses the case for a reason stated in docs/flex-engine.md: not judged, and not a
+        /// failure; its message says why.
         case skipped
+        /// A failure the reference's known-failure list (golden/expectations/reference.json) names with its
+        /// reason: reported with the reason, not counted as failed. A listed case that passes is said to be stale.
+        case known
     }
 
     public var identifier: String
@@ -31,6 +34,9 @@ public struct CaseOutcome: Sendable {
     public var updateExpectCommand: String?
     /// Whether the pixel comparison failed (or the golden is missing), as opposed to the geometry alone.
     public var pixelsFailed = false
+    /// An interop case's verdict: the browsers whose answers the reference's frames match (empty when none).
+    /// Interop cases have no pass or fail (the browsers disagree); the run counts whom the reference sides with.
+    public var sidesWith: [String]?
     public var seconds: Double
 
     /// The lines the console and the reports print for a case that did not pass.
@@ -58,9 +64,20 @@ public struct RunSummary: Sendable {
     /// Failed and errored cases together, as the summary line counts them.
     public var failed: Int { outcomes.count { $0.status == .failed || $0.status == .error } }
     public var skipped: Int { outcomes.count { $0.status == .skipped } }
+    public var known: Int { outcomes.count { $0.status == .known } }
 
-    /// `N passed, N failed` (`, N skipped` when the reference skipped any): the contract's last line.
-    public var line: String { "\(passed) passed, \(failed) failed" + (skipped > 0 ? ", \(skipped) skipped" : "") }
+    /// `N passed, N failed` (`, N skipped` when the reference skipped any, `, N known` when known failures were
+    /// met): the contract's last line.
+    public var line: String {
+        "\(passed) passed, \(failed) failed" + (skipped > 0 ? ", \(skipped) skipped" : "")
+            + (known > 0 ? ", \(known) known" : "")
+    }
+
+    /// The interop cases judged, and how many of them the reference sides with at least one browser on.
+    public var interop: (judged: Int, sided: Int) {
+        let verdicts = outcomes.compactMap(\.sidesWith)
+        return (verdicts.count, verdicts.count { !$0.isEmpty })
+    }
 
     /// 0 all passed, 2 when any case or golden was unreadable, 1 when any comparison failed.
     public var exitCode: Int32 {

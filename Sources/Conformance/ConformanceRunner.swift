@@ -14,6 +14,8 @@ public struct ConformanceRunner: Sendable {
         public var jobs: Int
         /// The pinned font; a run without it still checks every case that has no text.
         public var font: FontChoice
+        /// The reference's known failures, case identifier → reason (golden/expectations/reference.json).
+        public var knownFailures: [String: String] = [:]
 
         public init(golden: String, artifacts: String, jobs: Int, font: FontChoice) {
             self.golden = golden
@@ -113,6 +115,12 @@ public struct ConformanceRunner: Sendable {
             outcome.status = .error
             outcome.messages = ["\(error)"]
         }
+        if outcome.status == .failed, let reason = options.knownFailures[identifier] {
+            outcome.status = .known
+            outcome.messages.insert("known failure: \(reason)", at: 0)
+        } else if outcome.status == .passed, options.knownFailures[identifier] != nil {
+            outcome.messages = ["stale known failure: it passes (golden/expectations/reference.json lists it)"]
+        }
         if outcome.status == .passed { removeArtifacts(identifier) }
         if outcome.status != .failed { outcome.frames = nil }
         // Measured here, not in a `defer`: a defer would run after the returned copy was made.
@@ -120,15 +128,15 @@ public struct ConformanceRunner: Sendable {
         return outcome
     }
 
-    /// An interop case (the browsers disagree, docs/flex-case-format.md "Interop cases"): the reference passes when
-    /// its frames match at least one browser's answer, and the message names whom it sides with; siding with none
-    /// fails, naming its first difference from each.
+    /// An interop case (the browsers disagree, docs/flex-case-format.md "Interop cases"): no engine passes or
+    /// fails one, as in the engine matrix; the outcome records whom the reference's frames side with, and when it
+    /// sides with none, its first difference from each browser.
     func judgeInterop(_ flexCase: FlexCase, file: CaseFile, outcome: inout CaseOutcome) throws {
         let evaluation = try CaseEvaluator.evaluate(file, font: options.font)
         guard let frames = evaluation.frames else { return }
         let sides = flexCase.sidesWith(frames)
+        outcome.sidesWith = sides
         if sides.isEmpty {
-            outcome.status = .failed
             outcome.frames = frames.frames
             outcome.messages = ["interop: sides with no browser"]
             for answer in flexCase.answers ?? [] {

@@ -7,7 +7,8 @@ public enum Reports {
     public static func junit(_ summary: RunSummary) -> String {
         let failures = summary.outcomes.count { $0.status == .failed }
         let errors = summary.outcomes.count { $0.status == .error }
-        let skipped = summary.skipped
+        // JUnit has no "known": a known failure is reported as skipped, its message the reason.
+        let skipped = summary.skipped + summary.known
         var xml = """
             <?xml version="1.0" encoding="UTF-8"?>
             <testsuites name="ristretto conform" tests="\(summary.outcomes.count)" failures="\(failures)" errors="\(errors)" skipped="\(skipped)" time="\(format(summary.seconds))">
@@ -21,7 +22,7 @@ public enum Reports {
             switch outcome.status {
             case .passed:
                 xml += "/>\n"
-            case .skipped:
+            case .skipped, .known:
                 xml +=
                     ">\n      <skipped message=\"\(escape(outcome.messages.first ?? "skipped"))\"/>\n    </testcase>\n"
             case .failed, .error:

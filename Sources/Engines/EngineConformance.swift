@@ -306,18 +306,24 @@ extension EngineColumn {
     /// run's own failure text as the detail.
     public init(referenceRun summary: RunSummary) {
         self.init(
-            engine: "reference", version: "ristretto BoxLayout (in process): geometry and pixels",
+            engine: "reference",
+            version: "ristretto FlexLayout (CSS flexbox) and BoxLayout (Puyopuyo), in process: geometry and pixels",
             results: summary.outcomes.map { outcome in
                 // The first line of a geometry failure only counts the mismatches; the next one names the first node.
                 let message = outcome.messages.prefix(2).map { $0.trimmingCharacters(in: .whitespaces) }.joined(
                     separator: "; ")
-                let verdict: EngineCaseResult.Verdict =
+                var verdict: EngineCaseResult.Verdict =
                     switch outcome.status {
                     case .passed: .passed
                     case .failed: .failed(message)
                     case .error: .error(message)
                     case .skipped: .refused(message)
+                    case .known:
+                        .known(
+                            reason: String(outcome.messages[0].dropFirst("known failure: ".count)),
+                            mismatch: outcome.messages.dropFirst().prefix(2).joined(separator: "; "))
                     }
+                if let sides = outcome.sidesWith { verdict = .interop(sidesWith: sides) }
                 return EngineCaseResult(
                     identifier: outcome.identifier, verdict: verdict, detail: outcome.failureText,
                     frames: outcome.frames, seconds: outcome.seconds)

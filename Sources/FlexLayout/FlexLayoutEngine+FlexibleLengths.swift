@@ -23,8 +23,11 @@ extension FlexLayoutEngine {
         }
         // 3. The initial free space.
         let initialFree = innerMain - sumOfOuterSizes(items) - gaps
-        // 4. Loop until every item is frozen.
-        while items.contains(where: { !$0.frozen }) {
+        // 4. Loop until every item is frozen. Each pass freezes at least one item, so it ends within a pass per item
+        // (the bound holds even for numbers no case can hold).
+        var passes = 0
+        while passes <= items.count, items.contains(where: { !$0.frozen }) {
+            passes += 1
             // b. The remaining free space, scaled down when the unfrozen factors sum below 1.
             var free = innerMain - sumOfOuterSizes(items) - gaps
             var factorSum = 0.0

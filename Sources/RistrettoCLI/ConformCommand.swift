@@ -81,7 +81,7 @@ struct ConformCommand: ParsableCommand {
         let identifiers = try suite.selectedCases(shard: shard)
         // Any engine besides the reference alone: the engine × suite matrix (ConformCommand+Engines.swift).
         guard engines.map(\.name) == ["reference"] else { return try runEngines(engines, identifiers: identifiers) }
-        let summary = Self.runReference(try referenceRunner(), identifiers: identifiers)
+        let summary = Self.runReference(try referenceRunner(identifiers: identifiers), identifiers: identifiers)
         if let junit { try AtomicFile.write(Data(Reports.junit(summary).utf8), to: junit) }
         if let markdown { try AtomicFile.write(Data(Reports.markdown(summary).utf8), to: markdown) }
         if let json { try AtomicFile.write(try Reports.json(summary), to: json) }
@@ -89,13 +89,24 @@ struct ConformCommand: ParsableCommand {
             let page = Reports.html(summary) { FileManager.default.contents(atPath: $0) }
             try AtomicFile.write(Data(page.utf8), to: html + "/index.html")
         }
+        let interop = summary.interop
+        if interop.judged > 0 {
+            print("interop: the reference sides with at least one browser on \(interop.sided) of \(interop.judged) cases")
+        }
         print(summary.line)
         if summary.exitCode != 0 { throw ExitCode(summary.exitCode) }
     }
 
-    func referenceRunner() throws -> ConformanceRunner {
+    /// The reference's runner, with its known failures (expectations/reference.json) for `identifiers`.
+    func referenceRunner(identifiers: [String]) throws -> ConformanceRunner {
         let font = try fontOptions.choice(golden: suite.golden)
-        return ConformanceRunner(options: .init(golden: suite.golden, artifacts: artifacts, jobs: jobs, font: font))
+        var options = ConformanceRunner.Options(golden: suite.golden, artifacts: artifacts, jobs: jobs, font: font)
+        let entries = try engineOptions.peers.loadKnownDifferences(golden: suite.golden)
+        for identifier in identifiers {
+            options.knownFailures[identifier] = KnownDifference.reason(
+                in: entries, engine: "reference", caseName: identifier)
+        }
+        return ConformanceRunner(options: options)
     }
 
     /// The reference's full run (geometry, then pixels), with progress on a terminal; prints each case that did not pass.

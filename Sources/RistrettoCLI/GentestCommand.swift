@@ -18,7 +18,7 @@ struct GentestCommand: ParsableCommand {
             profile and the discarded counts per reason. --check: ask Chromium again for every case in --out and \
             lay each out with the reference; exit 1 when an answer changed. --fuzz: compare the reference with \
             Yoga and Taffy on generated cases and shrink every disagreement. --fuzz-flex: lay out generated flex \
-            cases with Chromium (the oracle), Yoga and Taffy, count refusals by reason, and shrink every \
+            cases with Chromium (the oracle), the reference, Yoga and Taffy, count refusals by reason, and shrink every \
             disagreement with Chromium to a minimal flex case in --findings. --flex: lay out generated flex cases 0 \
             to --cases - 1 with Chromium, Firefox and WebKit; write each case they agree on to \
             --out/<family>/<name>.json (default golden/flex) and each they disagree on, with every answer, to \
@@ -237,8 +237,8 @@ struct GentestCommand: ParsableCommand {
 
     // MARK: Fuzz flex cases
 
-    /// Chromium answers, Yoga and Taffy are compared; every disagreement is shrunk and written to --findings as a
-    /// flex case with Chromium's frames as `expect`. Exits 0 whatever the peers do (their known failures live in
+    /// Chromium answers, the reference, Yoga and Taffy are compared; every disagreement is shrunk and written to
+    /// --findings as a flex case with Chromium's frames as `expect`. Exits 0 whatever the peers do (their known failures live in
     /// golden/expectations); 1 when Chromium refused or failed a generated case.
     func runFuzzFlex() throws {
         let oracle = try chromiumEngine(required: true)!
@@ -251,7 +251,8 @@ struct GentestCommand: ParsableCommand {
             )
         }
         let version = try oracle.info().version
-        var fuzzer = FlexFuzzer(oracle: oracle, peers: peers)
+        // The reference first: where Chromium agrees with the other browsers, a disagreement is its bug.
+        var fuzzer = FlexFuzzer(oracle: oracle, peers: [ReferenceEngine()] + peers)
         fuzzer.shrinkBudget = shrinkBudget
         let start = Date()
         let limit = cases ?? (seconds == nil ? 300 : Int.max)
