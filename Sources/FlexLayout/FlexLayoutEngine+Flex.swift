@@ -29,8 +29,12 @@ extension FlexLayoutEngine {
         defer { scratch.give(lines) }
         let lineLimit = innerMain ?? (container.singleLine ? .infinity : container.maxInnerHeight)
         collectLines(items, limit: lineLimit, container: container, into: &lines)
+        // The content's own height, before the container's min and max: what a parent sizing it by its content
+        // (a flex base size, a content size suggestion) asks for.
+        var contentInnerHeight: Double?
         if innerMain == nil {
-            innerMain = automaticInnerHeight(lines: lines, items: items, container: container)
+            contentInnerHeight = automaticInnerHeight(lines: lines, items: items, container: container)
+            innerMain = max(container.minInnerHeight, min(container.maxInnerHeight, contentInnerHeight!))
         }
         let resolvedMain = innerMain!
 
@@ -49,6 +53,9 @@ extension FlexLayoutEngine {
         // 8. Each line's cross size; 15. the container's (moved up: line stretching below needs it).
         determineLineCrossSizes(&lines, items: items, container: container)
         let innerCross = containerInnerCross(lines: lines, container: container)
+        if container.isRow, container.knownInnerHeight == nil {
+            contentInnerHeight = linesCrossSum(lines, gap: container.crossGap)
+        }
         // 9. `align-content: stretch`.
         stretchLines(&lines, innerCross: innerCross, container: container)
         // 11. The used cross size of each item.
@@ -75,7 +82,9 @@ extension FlexLayoutEngine {
             }
         }
         _ = style
-        return SizingOutput(height: input.height ?? height, baseline: baseline)
+        return SizingOutput(
+            height: input.height ?? height, baseline: baseline,
+            contentHeight: input.height ?? contentInnerHeight.map { $0 + pb.vertical } ?? height)
     }
 
     /// The container's box, axes and inner sizes under `input`.
@@ -141,7 +150,7 @@ extension FlexLayoutEngine {
     static let epsilon = 1.0 / 1024
 
     /// §9.3 step 4 for a column of automatic height: its items' outer hypothetical main sizes and gaps (the longest
-    /// line's, when it wraps), clamped by its own `min-height` and `max-height`.
+    /// line's, when it wraps), before its own `min-height` and `max-height` clamp it.
     func automaticInnerHeight(lines: [FlexLine], items: [FlexItem], container: FlexContainer) -> Double {
         var longest = 0.0
         for line in lines {
@@ -150,7 +159,7 @@ extension FlexLayoutEngine {
             sum += container.mainGap * Double(max(0, line.range.count - 1))
             longest = max(longest, sum)
         }
-        return max(container.minInnerHeight, min(container.maxInnerHeight, longest))
+        return longest
     }
 
     /// §9.4 step 7 in a row: the item's height at its used width (laid out as if its height were its preferred

@@ -46,7 +46,8 @@ extension FlexLayoutEngine {
             layoutAbsoluteChildren(node) { _, _ in Point(x: pb.left, y: pb.top) }
             _ = inner
         }
-        return SizingOutput(height: height, baseline: firstBaseline)
+        return SizingOutput(
+            height: height, baseline: firstBaseline, contentHeight: input.height ?? cellHeight + pb.vertical)
     }
 
     /// One grid item in its cell: its border box relative to the grid's border box, its outer height, and whether

@@ -137,7 +137,7 @@ extension FlexLayoutEngine {
             return intrinsicWidths(item.node, containingWidth: container.innerWidth, innerHeight: innerHeight).max
         }
         return size(item.node, itemInput(item, width: item.crossSize, height: nil, definite: false, in: container))
-            .height
+            .contentHeight
     }
 
     /// The sizing input of an item of `container`.
@@ -206,7 +206,7 @@ extension FlexLayoutEngine {
             content = intrinsicWidths(item.node, containingWidth: container.innerWidth, innerHeight: innerHeight).min
         } else {
             content = size(item.node, itemInput(item, width: item.crossSize, height: nil, definite: false, in: container))
-                .height
+                .contentHeight
         }
         if let ratio = style.aspectRatio {
             if let cross = definiteCross(item, in: container) {

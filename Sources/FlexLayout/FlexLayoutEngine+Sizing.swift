@@ -15,10 +15,13 @@ struct SizingInput: Hashable {
 }
 
 struct SizingOutput: Hashable {
-    /// The border-box height.
+    /// The border-box height: the given one, or the content's within the node's own `min-height`/`max-height`.
     var height: Double
     /// The first baseline, from the border box's top; nil when the node has none (its parent synthesizes one).
     var baseline: Double?
+    /// The border-box height of the content alone, before the node's own min and max: a parent that sizes the
+    /// node by its content (a column's flex base size, a content size suggestion) clamps it itself.
+    var contentHeight: Double
 }
 
 /// A node's remembered answers: its intrinsic widths (a content property, independent of the input) and the last
@@ -60,7 +63,7 @@ struct NodeCache {
 }
 
 extension SizingOutput {
-    static let zero = SizingOutput(height: 0, baseline: nil)
+    static let zero = SizingOutput(height: 0, baseline: nil, contentHeight: 0)
 }
 
 extension Edges where Value == Double {
@@ -403,10 +406,10 @@ extension FlexLayoutEngine {
     /// tables"); it has no baseline.
     func layoutMeasuredLeaf(_ node: Int, _ input: SizingInput) -> SizingOutput {
         let pb = paddingBorder(node, containingWidth: input.containingWidth)
-        if let height = input.height { return SizingOutput(height: height, baseline: nil) }
+        if let height = input.height { return SizingOutput(height: height, baseline: nil, contentHeight: height) }
         let answer = measures[node]!.measure(width: .exactly(max(0, input.width - pb.horizontal)), height: .undefined)
         let height = clampHeight(node, answer.height + pb.vertical, input: input, paddingBorder: pb)
-        return SizingOutput(height: height, baseline: nil)
+        return SizingOutput(height: height, baseline: nil, contentHeight: answer.height + pb.vertical)
     }
 
     /// Clamps an automatic border-box height by the node's `min-height` and `max-height` (lengths, and
