@@ -114,10 +114,11 @@ struct FlexItem {
     /// The distance from the item's outer cross-start edge to its baseline (synthesized from the border box when
     /// it has none). Under `wrap-reverse` the flow's cross-start is the bottom, so it is measured from there. In a
     /// column the cross axis is the inline axis, where items have no baseline: the one synthesized is their border
-    /// box's inline-start edge, so baseline-aligned items line up those edges (as the browsers do).
+    /// box's left edge, in rtl too, so baseline-aligned items line up those edges (as Chromium does).
     func ascent(in axes: FlowAxes) -> Double {
-        // A column's synthesized baseline is the inline-start edge, the flow's cross-end under wrap-reverse.
-        guard axes.isRow else { return crossMargin.start + (axes.crossStartIsFlexEnd ? crossSize : 0) }
+        // A column's synthesized baseline is the physical left edge, the flow's cross-end when the flow runs from
+        // the right (rtl, or wrap-reverse).
+        guard axes.isRow else { return crossMargin.start + (axes.crossReversed ? crossSize : 0) }
         let baseline = self.baseline ?? crossSize
         return crossMargin.start + (axes.crossReversed ? crossSize - baseline : baseline)
     }

@@ -36,11 +36,19 @@ extension FlexLayoutEngine {
             let insetHeight: Double? = if let top, let bottom, verticalAlign == .stretch, style.height == .auto {
                 max(childPB.vertical, blockHeight - margin.vertical - top - bottom)
             } else { nil }
+            // Both insets give the width first; then the ratio, from a preferred height or one between the insets.
+            if width == nil, left != nil, right != nil { width = available }
             if width == nil, let ratio = style.aspectRatio, let known = height ?? insetHeight {
                 width = transfer(known, ratio: ratio, toWidth: true, paddingBorder: childPB, borderBox: style.borderBox)
             }
-            if width == nil, left != nil, right != nil { width = available }
             var usedWidth = width ?? fitContentWidth(child, available: available, containingWidth: blockWidth)
+            if width == nil, style.width == .auto,
+                let bounds = ratioWidthBounds(child, paddingBorder: childPB, containingHeight: blockHeight)
+            {
+                // A ratio transfers `min-height` and `max-height` to a shrink-to-fit width.
+                if let high = bounds.max { usedWidth = min(usedWidth, high) }
+                if let low = bounds.min { usedWidth = max(usedWidth, low) }
+            }
             if let maximum = widthLimit(child, style.maxWidth, paddingBorder: childPB.horizontal,
                 containingWidth: blockWidth) { usedWidth = min(usedWidth, maximum) }
             if let minimum = widthLimit(child, style.minWidth, paddingBorder: childPB.horizontal,
@@ -50,15 +58,15 @@ extension FlexLayoutEngine {
             let input = SizingInput(
                 width: usedWidth, height: nil, heightIsDefinite: false, containingWidth: blockWidth,
                 containingHeight: blockHeight)
-            if height == nil, insetHeight == nil, let ratio = style.aspectRatio {
+            if height == nil, let ratio = style.aspectRatio, insetHeight == nil || (left != nil && right != nil) {
                 height = transfer(usedWidth, ratio: ratio, toWidth: false, paddingBorder: childPB,
                     borderBox: style.borderBox)
                 // The automatic minimum in the ratio-dependent axis is the content (CSS Sizing 4 §5.2).
                 if style.minHeight == .auto, !style.isScrollContainer { height = max(height!, size(child, input).height) }
             }
             if height == nil { height = insetHeight }
-            let usedHeight = height.map { clampHeight(child, $0, input: input, paddingBorder: childPB) }
-                ?? size(child, input).height
+            let usedHeight = clampHeight(child, height ?? size(child, input).contentHeight, input: input,
+                paddingBorder: childPB)
             // 5. Auto margins share what an axis with both insets leaves (CSS 2 §10.3.7, §10.6.4).
             if let left, let right {
                 let free = blockWidth - left - right - usedWidth - margin.horizontal
@@ -143,7 +151,9 @@ extension FlexLayoutEngine {
         if justify == .spaceAround || justify == .spaceEvenly { justify = .center }
         let main = distribution(justify, free: innerMain - outerMain, count: 1, gap: 0).leading
         let style = styles[child]
-        let align = axes.align(style.alignSelf == .auto ? styles[container.node].alignItems : style.alignSelf)
+        var align = axes.align(style.alignSelf == .auto ? styles[container.node].alignItems : style.alignSelf)
+        // A sole item has no baseline to share: `baseline` falls back to `start` (CSS Box Alignment 3 §9.3).
+        if align == .baseline { align = axes.align(.start) }
         let cross = distribution(align, free: innerCross - outerCross, count: 1, gap: 0).leading
         let physicalMain = axes.mainReversed ? innerMain - main - outerMain : main
         let physicalCross = axes.crossReversed ? innerCross - cross - outerCross : cross

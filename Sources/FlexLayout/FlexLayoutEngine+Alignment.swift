@@ -178,15 +178,15 @@ extension FlexLayoutEngine {
 
     // MARK: Baselines (§8.5) and placement
 
-    /// The container's first baseline from its border box's top (§8.5): from the physically first line (the last
-    /// in flow order under `wrap-reverse`), its first baseline-aligned item or else its first item, first in
+    /// The container's first baseline from its border box's top (§8.5): from the line nearest the block-start
+    /// (row) or inline-start (column) edge, the last in flow order under `wrap-reverse`, its first baseline-aligned item or else its first item, first in
     /// physical order (the last in flow order in `row-reverse` and `column-reverse`), as the browsers choose; the
     /// item's baseline is synthesized from its border box when it has none. nil without items.
     func firstBaseline(
         items: [FlexItem], lines: [FlexLine], innerMain: Double, innerCross: Double, container: FlexContainer
     ) -> Double? {
         let axes = container.axes
-        let lineIndex = axes.isRow && axes.crossReversed ? lines.count - 1 : 0
+        let lineIndex = axes.crossStartIsFlexEnd ? lines.count - 1 : 0
         guard lines.indices.contains(lineIndex), !lines[lineIndex].range.isEmpty else { return nil }
         let line = lines[lineIndex]
         let reversed = styles[container.node].flexDirection.isReverse
