@@ -6,7 +6,9 @@ extension FlexLayoutEngine {
     /// Step 8: a single-line container of known cross size gives its line that size; otherwise a line is as large
     /// as its largest outer item, or its baseline-aligned items' largest ascent plus largest descent. A single line
     /// is clamped by the container's min and max cross sizes.
-    func determineLineCrossSizes(_ lines: inout [FlexLine], items: [FlexItem], container: FlexContainer) {
+    /// Answers the lines' cross sizes and gaps before a single line is clamped: the content's own cross size.
+    @discardableResult
+    func determineLineCrossSizes(_ lines: inout [FlexLine], items: [FlexItem], container: FlexContainer) -> Double {
         let knownCross = container.isRow ? container.knownInnerHeight : container.innerWidth
         for index in lines.indices {
             var largest = 0.0
@@ -24,6 +26,7 @@ extension FlexLayoutEngine {
             lines[index].maxAscent = ascent
             lines[index].crossSize = max(largest, ascent + descent)
         }
+        let content = linesCrossSum(lines, gap: container.crossGap)
         if container.singleLine {
             if let knownCross {
                 lines[0].crossSize = knownCross
@@ -31,6 +34,7 @@ extension FlexLayoutEngine {
                 lines[0].crossSize = max(container.minInnerHeight, min(container.maxInnerHeight, lines[0].crossSize))
             }
         }
+        return content
     }
 
     /// Step 15: the container's inner cross size: known, or its lines and gaps clamped by its min and max.

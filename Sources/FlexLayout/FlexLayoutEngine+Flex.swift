@@ -51,11 +51,9 @@ extension FlexLayoutEngine {
             for index in items.indices { transferColumnItemWidth(&items[index], in: container) }
         }
         // 8. Each line's cross size; 15. the container's (moved up: line stretching below needs it).
-        determineLineCrossSizes(&lines, items: items, container: container)
+        let contentCross = determineLineCrossSizes(&lines, items: items, container: container)
         let innerCross = containerInnerCross(lines: lines, container: container)
-        if container.isRow, container.knownInnerHeight == nil {
-            contentInnerHeight = linesCrossSum(lines, gap: container.crossGap)
-        }
+        if container.isRow, container.knownInnerHeight == nil { contentInnerHeight = contentCross }
         // 9. `align-content: stretch`.
         stretchLines(&lines, innerCross: innerCross, container: container)
         // 11. The used cross size of each item.
