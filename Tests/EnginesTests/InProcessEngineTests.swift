@@ -84,9 +84,22 @@ import Testing
         #expect(try reference.layout(boxCase) == boxCase.expect?.frames)
     }
 
-    @Test func theReferenceRefusesAFlexCaseOutsideTheImage() throws {
+    @Test func theReferenceLaysOutAFlexCaseOutsidePuyopuyo() throws {
+        // `order` has no Puyopuyo equivalent; the flex engine lays it out as the case's expect says.
         let flexCase = try JSONDecoder().decode(FlexCase.self, from: Self.caseJSON("flex/order-row"))
+        #expect(flexCase.referenceRefusal == nil)
+        let frames = try ReferenceEngine().layout(flexCase)
+        #expect(frames.map(\.frame) == flexCase.expect?.frames.map(\.frame))
+    }
+
+    @Test func theReferenceRefusesAGridItemOutsideTheOneCell() throws {
+        var item = FlexElement()
+        try item.style.set(.gridRowStart, to: .number(3))
+        var grid = FlexElement(children: [item, FlexElement()])
+        try grid.style.set(.display, to: .keyword("grid"))
+        let flexCase = FlexCase(name: "grid", root: grid)
         let reason = try #require(flexCase.referenceRefusal)
+        #expect(reason.hasPrefix("$.root.children[0].style.grid-row-start: "))
         #expect(throws: LayoutRefusal(reason)) { try ReferenceEngine().layout(flexCase) }
     }
 
