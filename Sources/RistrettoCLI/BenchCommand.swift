@@ -150,7 +150,8 @@ struct BenchCommand: ParsableCommand {
         guard let reference = adapters.first(where: { $0.name == "reference" }) else {
             throw InputError(file: "--engines", message: "--check needs the reference engine")
         }
-        let peers = adapters.filter { $0.name != "reference" }
+        // BoxLayout's twin first: the reference's flex engine on each box case's CSS translation.
+        let peers = [InProcessEngineAdapter(FlexTwinEngine())] + adapters.filter { $0.name != "reference" }
         let cases = try NamedCase.workloads(configuration) + NamedCase.goldenBoxCases(in: golden)
         let outcomes: [DifferentialOutcome]
         let known: [KnownDifference]

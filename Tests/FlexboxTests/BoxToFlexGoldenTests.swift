@@ -42,27 +42,28 @@ struct BoxToFlexGoldenTests {
         #expect(agree == (pinned == nil), "\(file): \(pinned ?? "the engines disagree"): \(differences.prefix(3))")
     }
 
+    @Test func theInexactTranslationsAreTheSevenPinned() {
+        #expect(Self.inexactTranslations.count == 7)
+    }
+
     /// How closely the two engines agree: one LayoutUnit, the step the flex engine rounds percentages to.
     static let agreement = FlexCase.layoutUnit
 
-    /// The hand-computed box cases whose CSS translation lays out otherwise in CSS: Puyopuyo's rule, then what
-    /// Chromium and the flex engine both answer for the translation (docs/flex-engine.md "Checked against
-    /// BoxLayout").
-    static let inexactTranslations: [String: String] = [
-        "box/flow-benchmark-shape.json":
-            "a wrap flow shrinks to its longest line (480); a wrapping flex container under max-width takes 500",
-        "box/flow-rows-shrink.json": "Puyopuyo shrinks overflowing rows to 15; CSS lines keep their 20 and overflow",
-        "box/linear-bounded-proposal.json":
-            "Puyopuyo gives the last wrap child the residual (20 × 20); in CSS both keep 80 and 50 and overflow",
-        "box/linear-grow-bounded-wrap.json":
-            "Puyopuyo grows into the bounded residual (300); a max-width root shrink-wraps to its content (50)",
-        "box/linear-max-limits-children.json":
-            "Puyopuyo clips the child to the wrap max (50); CSS lets the 80-wide child overflow",
-        "box/linear-min-loses-to-residual.json":
-            "quirk 8: the residual caps a wrap min (60); CSS's min-width 100 wins",
-        "box/linear-negative-free-zeroes-wrap.json":
-            "quirks 5 and 9: wrap children get the free space left, down to 0 × 0; in CSS they keep 50 and 30",
-    ]
+    /// The hand-computed box cases whose CSS translation lays out otherwise in CSS, each with Puyopuyo's rule and
+    /// what Chromium and the flex engine answer: the explained differences of the flex engine's twin in
+    /// `bench --check` (golden/expectations/reference-flex.json, their one home; docs/flex-engine.md).
+    static let inexactTranslations: [String: String] = {
+        struct Entry: Decodable {
+            var `case`: String
+            var reason: String
+        }
+        let path = TestSupport.goldenDirectory + "/expectations/reference-flex.json"
+        let entries = (try? JSONDecoder().decode([Entry].self, from: Data(contentsOf: URL(fileURLWithPath: path))))
+            ?? []
+        return Dictionary(uniqueKeysWithValues: entries.filter { $0.case.hasPrefix("box/") }.map {
+            ($0.case + ".json", $0.reason)
+        })
+    }()
 
     /// What the old per-adapter translations accepted (the whole Chrome-answered corpus) still translates; the
     /// hand-computed box cases exercise Puyopuyo beyond CSS, so about 40 of them are refused. 10 of the 16 zbox
