@@ -203,7 +203,8 @@ import Testing
 /// A case page shows the case file pretty-printed, so that a generated case (written on one line) reads as a tree.
 @Suite struct DashboardCaseTextTests {
     @Test func aOneLineCaseIsShownPrettyPrinted() {
-        let line = #"{"kind":"flex","name":"n","root":{"children":[{"style":{"width":"10px"}}],"style":{"width":"20px"}}}"#
+        let line =
+            #"{"kind":"flex","name":"n","root":{"children":[{"style":{"width":"10px"}}],"style":{"width":"20px"}}}"#
         #expect(
             Reports.prettyCase(line) == """
                 {
