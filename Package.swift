@@ -126,7 +126,7 @@ let package = Package(
         // MARK: Tests — one target per module, plus shared support.
 
         .target(
-            name: "TestSupport", dependencies: ["LayoutCore", "BoxLayout", "Flexbox", "Engines"],
+            name: "TestSupport", dependencies: ["LayoutCore", "BoxLayout", "Flexbox", "Conformance", "Engines"],
             path: "Tests/TestSupport"),
         .testTarget(name: "LayoutCoreTests", dependencies: ["LayoutCore"]),
         .testTarget(
@@ -139,6 +139,12 @@ let package = Package(
             name: "ChartLayoutTests",
             dependencies: [
                 "ChartLayout", "LayoutCore", "TestSupport", .product(name: "RealModule", package: "swift-numerics"),
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]),
+        .testTarget(
+            name: "CanonicalJSONTests",
+            dependencies: [
+                "CanonicalJSON", "BoxLayout", "LayoutCore",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]),
         .testTarget(name: "FlexboxTests", dependencies: ["Flexbox", "BoxLayout", "LayoutCore", "TestSupport"]),

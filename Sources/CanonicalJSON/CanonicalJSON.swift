@@ -4,9 +4,12 @@ import LayoutCore
 /// A JSON document written the same way on every platform and toolchain, so that a regenerated corpus is
 /// byte-identical: keys sorted by their UTF-8 bytes, numbers as `shortestText` (`40`, `0.5`), two-space indent,
 /// and a container that holds only scalars (or arrays of scalars) on one line (`"path": [0, 2]`, a frame).
+/// **Every document it writes parses**: JSON has no NaN or infinity, so a non-finite number is written `null`
+/// (an engine's undefined coordinate; the verdict that judges it names the value, docs/cli.md "JSON output").
 public indirect enum CanonicalJSON: Hashable, Sendable {
     case null
     case bool(Bool)
+    /// A number; a non-finite one is written `null` (`CanonicalJSONEncoder` already encodes it as `.null`).
     case number(Double)
     case string(String)
     case array([CanonicalJSON])
@@ -113,7 +116,7 @@ public indirect enum CanonicalJSON: Hashable, Sendable {
         switch self {
         case .null: "null"
         case .bool(let value): value ? "true" : "false"
-        case .number(let value): shortestText(value)
+        case .number(let value): value.isFinite ? shortestText(value) : "null"
         case .string(let value): Self.quoted(value)
         case .array, .object: oneLine(comma: ",", colon: ":")
         }

@@ -75,8 +75,8 @@ private func scalar(_ value: some Encodable, at path: [any CodingKey]) throws ->
     switch value {
     case let flag as Bool: return .scalar(.bool(flag))
     case let text as String: return .scalar(.string(text))
-    case let number as Double: return .scalar(.number(number))
-    case let number as Float: return .scalar(.number(Double(number)))
+    case let number as Double: return .scalar(finite(number))
+    case let number as Float: return .scalar(finite(Double(number)))
     case let number as Int: return .scalar(.number(Double(number)))
     case let number as Int64: return .scalar(.number(Double(number)))
     case let number as UInt64: return .scalar(.number(Double(number)))
@@ -88,6 +88,9 @@ private func scalar(_ value: some Encodable, at path: [any CodingKey]) throws ->
         return child.storage
     }
 }
+
+/// A number as JSON can carry it: NaN and ±∞ become `null`, so that every document parses.
+private func finite(_ number: Double) -> CanonicalJSON { number.isFinite ? .number(number) : .null }
 
 private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     let object: ObjectBox

@@ -60,6 +60,11 @@ public struct RunSummary: Sendable {
     public var outcomes: [CaseOutcome]
     public var seconds: Double
 
+    public init(outcomes: [CaseOutcome], seconds: Double) {
+        self.outcomes = outcomes
+        self.seconds = seconds
+    }
+
     public var passed: Int { outcomes.count { $0.status == .passed } }
     /// Failed and errored cases together, as the summary line counts them.
     public var failed: Int { outcomes.count { $0.status == .failed || $0.status == .error } }

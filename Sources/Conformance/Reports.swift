@@ -56,30 +56,6 @@ public enum Reports {
     /// How many message lines a Markdown row shows: the headline and the first three mismatches.
     static let markdownMessageLines = 4
 
-    /// Machine-readable results: totals, then per case its status, time, messages (the first mismatches
-    /// included), pixel counts and artifact paths. Keys are sorted; absent values are left out.
-    public static func json(_ summary: RunSummary) throws -> Data {
-        struct Case: Encodable {
-            var identifier: String, status: String, seconds: Double, messages: [String]
-            var mismatchedPixels: Int?, totalPixels: Int?, expectedPNG: String?, actualPNG: String?, diffPNG: String?
-        }
-        struct Document: Encodable {
-            var passed: Int, failed: Int, errors: Int, seconds: Double, cases: [Case]
-        }
-        let cases = summary.outcomes.map { outcome in
-            Case(
-                identifier: outcome.identifier, status: outcome.status.rawValue, seconds: outcome.seconds,
-                messages: outcome.messages.map { $0.trimmingCharacters(in: .whitespaces) },
-                mismatchedPixels: outcome.mismatchedPixels, totalPixels: outcome.totalPixels,
-                expectedPNG: outcome.expectedPNG, actualPNG: outcome.actualPNG, diffPNG: outcome.diffPNG)
-        }
-        let errors = summary.outcomes.count { $0.status == .error }
-        return try JSONOutput.encode(
-            Document(
-                passed: summary.passed, failed: summary.failed - errors, errors: errors,
-                seconds: summary.seconds, cases: cases))
-    }
-
     /// A single HTML file with the PNGs inlined, so it can be uploaded as one CI artifact: the summary, each
     /// failing case with its images, then the table of every case.
     /// `readImage` returns a file's bytes (or nil when it is absent).

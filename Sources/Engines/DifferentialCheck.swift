@@ -135,6 +135,18 @@ private struct ReferenceFailure: Error { var message: String }
 /// place of a float, for errors that accumulate over a few hundred additions (0.05 at x = 6 400).
 public let singlePrecisionSlack = 0x1p-17
 
+/// Each coordinate of an engine's answer that is not a finite number, as `node [3, 1] y: NaN`, in pre-order; empty
+/// when every one is finite. An adapter writes an engine's undefined coordinate as `null`, which is read as NaN
+/// (`SubprocessEngine.WireFrame`), and every JSON output writes it `null` again (`CanonicalJSON`).
+public func nonFiniteCoordinates(in frames: [PeerFrame]) -> [String] {
+    frames.flatMap { frame in
+        let fields = [
+            ("x", frame.frame.x), ("y", frame.frame.y), ("width", frame.frame.width), ("height", frame.frame.height),
+        ]
+        return fields.filter { !$0.1.isFinite }.map { "\(frame.subject) \($0.0): \(nonFiniteName($0.1))" }
+    }
+}
+
 /// The differences between two frame lists, matched by path, in the conformance runner's words
 /// (`node [1]: x expected 44, got 46`): a missing or extra node, or a field (x, y, width, height) that differs by
 /// more than `tolerance` plus `relativeTolerance` × the expected magnitude. Empty when they agree.

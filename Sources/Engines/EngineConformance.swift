@@ -228,24 +228,40 @@ public struct PeerConformance: Sendable {
         } catch {
             return (.failed("\(error)"), nil)
         }
+        // 3'. An answer is finite numbers. A coordinate that is not (an engine's undefined value, which its adapter
+        //     writes `null`) fails the case wherever it is, interop cases and nodes an expectation leaves out too,
+        //     named; every JSON output writes it `null` (docs/cli.md "JSON output").
+        let undefined = nonFiniteCoordinates(in: frames)
+        if let first = undefined.first {
+            let mismatch = "\(first), not a finite number (null in JSON)" + Self.more(undefined.count)
+            return (failure(mismatch, identifier, peer, version: version, answeredBy: answeredBy), frames)
+        }
         if let answers { return (interopVerdict(answers, frames: frames, peer: peer, version: version), frames) }
         // 4. Compare by path. An expectation without the root lists only the nodes it checks.
         let mismatches = compareFrames(
             expected: expect.frames, actual: framesJudged(frames, by: expect.frames),
             tolerance: max(peer.tolerance, tolerance.geometry))
         guard let first = mismatches.first else { return (.passed, nil) }
-        let mismatch = first + (mismatches.count > 1 ? " (and \(mismatches.count - 1) more)" : "")
+        let mismatch = first + Self.more(mismatches.count)
+        return (failure(mismatch, identifier, peer, version: version, answeredBy: answeredBy), frames)
+    }
+
+    /// ` (and N more)` after the first of `count` differences; nothing for one.
+    private static func more(_ count: Int) -> String { count > 1 ? " (and \(count - 1) more)" : "" }
+
+    /// A wrong answer's verdict: known when the engine's known failures list the case, else failed; a browser that
+    /// answered this `expect` itself (a generated case is the browsers' consensus) and now answers differently
+    /// gives a flaky answer, said loudly, since the corpus rests on it.
+    private func failure(
+        _ mismatch: String, _ identifier: String, _ peer: PeerEngine, version: String?, answeredBy: [String]
+    ) -> EngineCaseResult.Verdict {
         if let reason = KnownDifference.reason(in: knownDifferences, engine: peer.name, caseName: identifier) {
-            return (.known(reason: reason, mismatch: mismatch), frames)
+            return .known(reason: reason, mismatch: mismatch)
         }
-        // A browser that answered this `expect` itself (a generated case is the browsers' consensus) and now answers
-        // differently gives a flaky answer: said loudly, since the corpus rests on it.
         if let version, let own = answeredBy.first(where: { EngineInfo.sameEngine($0, version) }) {
-            return (
-                .failed("FLAKY: \(version) differs from the answer \(own) gave for this expect: \(mismatch)"), frames
-            )
+            return .failed("FLAKY: \(version) differs from the answer \(own) gave for this expect: \(mismatch)")
         }
-        return (.failed(mismatch), frames)
+        return .failed(mismatch)
     }
 
     /// 4'. An interop case: the browsers whose answer the peer's frames match within one LayoutUnit (or the peer's

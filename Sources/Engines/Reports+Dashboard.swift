@@ -1,4 +1,5 @@
 import BoxLayout
+import CanonicalJSON
 import Conformance
 import Foundation
 import LayoutCore
@@ -69,6 +70,13 @@ extension Reports {
 
     /// The page of a case, relative to index.html.
     public static func casePagePath(_ identifier: String) -> String { "cases/" + slug(identifier) + "/index.html" }
+
+    /// A case file's text as a case page shows it: pretty-printed in the corpus's canonical form (two-space indent,
+    /// a frame or a style on one line), since generated cases are written on one line; as written when it does not
+    /// parse.
+    static func prettyCase(_ text: String) -> String {
+        (try? CanonicalJSON(parsing: Data(text.utf8)))?.text ?? text
+    }
 
     /// A file name for `text` that is safe in a path and in a URL, and different for different texts: ASCII
     /// letters, digits and `-` stay, and `.` but in first place; `/` becomes `__` and every other byte `_XX` (its
@@ -259,7 +267,9 @@ extension Reports {
             page += nodeTable(expected: expected, answers: answers, differing: differing)
         }
         page += "<h2>The case</h2>"
-        page += input.evidence?.text.map { "<pre>\(escape($0))</pre>\n" } ?? "<p>The case file is not available.</p>\n"
+        page +=
+            input.evidence?.text.map { "<pre>\(escape(Self.prettyCase($0)))</pre>\n" }
+            ?? "<p>The case file is not available.</p>\n"
         files.insert(SiteFile(path: folder + "/index.html", bytes: Data((page + "</body></html>\n").utf8)), at: 0)
         return files
     }

@@ -50,8 +50,11 @@ public struct GeometryMismatch: Hashable, Sendable, CustomStringConvertible {
         return GeometryMismatch(subject: subject, field: field, expected: format(expected), actual: format(actual))
     }
 
-    /// Full precision without a trailing ".0" on whole numbers.
-    public static func format(_ value: Double) -> String { shortestText(value) }
+    /// Full precision without a trailing ".0" on whole numbers. A value that is not finite (only an engine's answer
+    /// holds one) is named, and says that JSON writes it `null`: `NaN (no finite number; null in JSON)`.
+    public static func format(_ value: Double) -> String {
+        value.isFinite ? shortestText(value) : "\(nonFiniteName(value)) (no finite number; null in JSON)"
+    }
 
     public var description: String {
         "\(subject): \(field) expected \(expected), got \(actual ?? "nothing (missing)")"

@@ -4,6 +4,13 @@ public func shortestText(_ value: Double) -> String {
     value.rounded() == value && abs(value) < 1e15 ? String(Int(value)) : String(value)
 }
 
+/// The name of a number that is not finite, as messages print it: `NaN`, `infinity`, `-infinity` (a finite one in
+/// `shortestText`).
+public func nonFiniteName(_ value: Double) -> String {
+    if value.isNaN { return "NaN" }
+    return value.isInfinite ? (value < 0 ? "-infinity" : "infinity") : shortestText(value)
+}
+
 /// How every hand-written JSON document prints a string: quoted, with `"`, `\`, newlines, tabs and other control
 /// characters escaped, everything else as it is (UTF-8, no `\u` for non-ASCII).
 public func jsonQuoted(_ text: String) -> String {

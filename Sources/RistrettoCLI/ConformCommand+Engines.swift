@@ -106,7 +106,7 @@ struct MatrixOutput {
     func write(_ matrix: EngineMatrix, reference: RunSummary?) throws {
         if let junit { try AtomicFile.write(Data(Reports.junit(matrix).utf8), to: junit) }
         if let markdown { try AtomicFile.write(Data(Reports.markdown(matrix).utf8), to: markdown) }
-        if let json { try AtomicFile.write(try Reports.json(matrix), to: json) }
+        if let json { try AtomicFile.write(try Reports.json(matrix, reference: reference), to: json) }
         guard let html else { return }
         var links: [String: String] = [:]
         if let reference {

@@ -57,7 +57,7 @@ struct ConformCommand: ParsableCommand {
     var markdown: String?
     @Option(
         help:
-            "Write machine-readable results to FILE as JSON (per case: status, seconds, messages, pixel counts, artifact paths; plus totals)."
+            "Write machine-readable results to FILE as JSON (per case: status, seconds, messages, pixel counts, artifact paths; plus totals), in the schema 'ristretto merge' reads (docs/cli.md \"JSON output\")."
     )
     var json: String?
     @OptionGroup var fontOptions: FontOptions
@@ -84,7 +84,12 @@ struct ConformCommand: ParsableCommand {
         let summary = Self.runReference(try referenceRunner(identifiers: identifiers), identifiers: identifiers)
         if let junit { try AtomicFile.write(Data(Reports.junit(summary).utf8), to: junit) }
         if let markdown { try AtomicFile.write(Data(Reports.markdown(summary).utf8), to: markdown) }
-        if let json { try AtomicFile.write(try Reports.json(summary), to: json) }
+        if let json {
+            // The schema of `conform --engine … --json`, so that `ristretto merge` takes these shards too.
+            var matrix = EngineMatrix(columns: [EngineColumn(referenceRun: summary)], seconds: summary.seconds)
+            matrix.gatherEvidence(golden: suite.golden)
+            try AtomicFile.write(try Reports.json(matrix, reference: summary), to: json)
+        }
         if let html {
             let page = Reports.html(summary) { FileManager.default.contents(atPath: $0) }
             try AtomicFile.write(Data(page.utf8), to: html + "/index.html")

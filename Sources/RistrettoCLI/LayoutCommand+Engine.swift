@@ -33,6 +33,10 @@ extension LayoutCommand {
         } catch {
             throw InputError(file: casePath, message: "\(error)")
         }
+        // JSON has no NaN: an undefined coordinate is written null, and named here so that it is not taken for 0.
+        for coordinate in nonFiniteCoordinates(in: frames) {
+            FileHandle.standardError.write(Data("note: \(peer.name) answered \(coordinate) (written as null)\n".utf8))
+        }
         FileHandle.standardOutput.write(try JSONOutput.encode(BoxFrames(frames: frames)))
     }
 }

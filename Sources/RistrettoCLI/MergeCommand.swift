@@ -3,12 +3,13 @@ import Conformance
 import Engines
 import Foundation
 
-/// `ristretto merge SHARD.json…`: the engine matrix of several `conform --shard I/N --engine … --json` runs, printed
-/// and written exactly as one unsharded run would (docs/conformance.md "Beyond one machine").
+/// `ristretto merge SHARD.json…`: the engine matrix of several `conform --shard I/N [--engine …] --json` runs, printed
+/// and written exactly as one unsharded run would (docs/cli.md "ristretto merge").
 struct MergeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "merge",
-        abstract: "Merge the --json results of sharded 'conform --engine' runs into one engine matrix.",
+        abstract:
+            "Merge the --json results of sharded 'conform' runs, with or without --engine, into one engine matrix.",
         discussion: """
             Prints what 'conform --engine' prints for the whole run (failures, skipped engines, the matrix, each \
             engine's version, the last line 'N passed, N failed, N skipped') and writes the same reports. Exit code \
@@ -25,7 +26,7 @@ struct MergeCommand: ParsableCommand {
     var html: String?
     @Option(help: "Write a Markdown summary to FILE.")
     var markdown: String?
-    @Option(help: "Write the merged results to FILE as JSON (the shape of 'conform --engine --json').")
+    @Option(help: "Write the merged results to FILE as JSON (the schema of 'conform --json', docs/cli.md).")
     var json: String?
 
     func validate() throws {
@@ -36,9 +37,10 @@ struct MergeCommand: ParsableCommand {
         let documents = try shards.map { path throws(InputError) in
             (file: path, data: try CaseLoader.readFile(path, limit: 1 << 30))
         }
-        let matrix = try EngineMatrix.merged(documents)
-        MatrixOutput.printVerdicts(matrix)
-        try MatrixOutput(junit: junit, markdown: markdown, html: html, json: json).finish(matrix, reference: nil)
-        if matrix.exitCode != 0 { throw ExitCode(matrix.exitCode) }
+        let run = try EngineMatrix.mergedRun(documents)
+        MatrixOutput.printVerdicts(run.matrix)
+        try MatrixOutput(junit: junit, markdown: markdown, html: html, json: json).finish(
+            run.matrix, reference: run.reference)
+        if run.matrix.exitCode != 0 { throw ExitCode(run.matrix.exitCode) }
     }
 }

@@ -56,18 +56,25 @@ import Testing
         #expect(text.contains("ristretto record --update-expect --filter 'CASE'"))
     }
 
-    @Test func jsonResults() throws {
+    /// Each case's record as `conform --json` writes it in `cases` (the document itself: RistrettoCLITests'
+    /// JSONOutputCLITests), and the outcome `merge` reads back from it.
+    @Test func caseRecords() throws {
         let (summary, golden) = try Self.run()
         defer { try? FileManager.default.removeItem(atPath: golden) }
-        let document = try #require(try JSONSerialization.jsonObject(with: Reports.json(summary)) as? [String: Any])
-        #expect(document["passed"] as? Int == 1 && document["failed"] as? Int == 1 && document["errors"] as? Int == 0)
-        let cases = try #require(document["cases"] as? [[String: Any]])
-        #expect(cases.map { $0["identifier"] as? String } == ["box/linear-space", "box/linear-width-wrap"])
-        #expect(cases.map { $0["status"] as? String } == ["failed", "passed"])
-        #expect(cases.allSatisfy { ($0["seconds"] as? Double ?? 0) > 0 })
-        #expect((cases[0]["messages"] as? [String])?.contains("node [1]: x expected 122, got 120") == true)
-        #expect(cases[0]["expectedPNG"] as? String == golden + "/box/linear-space.png")
-        #expect(cases[0]["actualPNG"] as? String == golden + "/artifacts/box/linear-space.actual.png")
+        let records = summary.outcomes.map(CaseRecord.init)
+        #expect(records.map(\.identifier) == ["box/linear-space", "box/linear-width-wrap"])
+        #expect(records.map(\.status) == ["failed", "passed"])
+        #expect(records.allSatisfy { $0.seconds > 0 })
+        #expect(records[0].messages.contains("node [1]: x expected 122, got 120"), "indentation trimmed")
+        #expect(records[0].expectedPNG == golden + "/box/linear-space.png")
+        #expect(records[0].actualPNG == golden + "/artifacts/box/linear-space.actual.png")
+        let read = try CaseOutcome(record: records[0], file: "shard.json")
+        #expect(read.status == .failed && read.messages == records[0].messages && read.seconds == records[0].seconds)
+        var unknown = records[1]
+        unknown.status = "flaky"
+        #expect(throws: InputError(file: "shard.json", message: "unknown status 'flaky' of box/linear-width-wrap")) {
+            try CaseOutcome(record: unknown, file: "shard.json")
+        }
     }
 
     /// The failure text prints the command that updates the geometry, not only the one that re-records PNGs.

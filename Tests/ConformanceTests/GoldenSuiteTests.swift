@@ -3,10 +3,11 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Every golden case as its own test: `swift test` alone catches a geometry or pixel regression.
+/// A sample of the golden corpus as tests of their own: in every suite and every family, the first, middle and last
+/// case (`TestSupport.goldenSample`) run through the runner, geometry then pixels, as `ristretto conform` runs them.
+/// The whole corpus is `ristretto conform`'s, which `.ci/run` runs over every case: a regression in any case fails CI
+/// there (docs/conformance.md "Where each check runs").
 @Suite struct GoldenSuiteTests {
-    static let identifiers: [String] = (try? CaseSelection.discover(golden: TestSupport.goldenDirectory)) ?? []
-
     /// The reference's known failures, golden/expectations/reference.json (exact case names there).
     static let knownFailures: [String: String] = {
         struct Entry: Decodable {
@@ -29,13 +30,18 @@ import Testing
         return ConformanceRunner(options: options)
     }()
 
-    @Test func theCorpusIsNotEmpty() {
-        #expect(!Self.identifiers.isEmpty)
+    /// Every folder that holds cases has some in the sample, and the sample stays small.
+    @Test func theSampleCoversEveryFolder() {
+        let folder = { (identifier: String) in identifier.split(separator: "/").dropLast().joined(separator: "/") }
+        #expect(!TestSupport.goldenIdentifiers.isEmpty)
+        #expect(Set(TestSupport.goldenSample.map(folder)) == Set(TestSupport.goldenIdentifiers.map(folder)))
+        #expect(TestSupport.goldenSample.count <= 3 * Set(TestSupport.goldenIdentifiers.map(folder)).count)
+        #expect(TestSupport.sample(of: ["s/a", "s/b", "s/c", "s/d", "s/e", "t/x"]) == ["s/a", "s/c", "s/e", "t/x"])
     }
 
-    /// Every case passes, or fails as the reference's known-failure list says; nothing in golden/ is refused.
-    /// Interop cases pass with the browsers the reference sides with.
-    @Test(arguments: identifiers)
+    /// Each sampled case passes, or fails as the reference's known-failure list says; nothing in golden/ is
+    /// refused. Interop cases pass with the browsers the reference sides with.
+    @Test(arguments: TestSupport.goldenSample)
     func goldenCase(_ identifier: String) {
         let outcome = Self.runner.run(identifier)
         if Self.knownFailures[identifier] != nil {
@@ -44,6 +50,15 @@ import Testing
             #expect(outcome.status == .passed, "\(identifier):\n\(outcome.failureText)")
         }
         #expect((outcome.sidesWith != nil) == identifier.hasPrefix("interop/"))
+    }
+
+    /// Every known failure names a case that exists, with a reason.
+    @Test func theKnownFailuresNameCasesWithReasons() {
+        #expect(Self.knownFailures.count == 18)
+        for (identifier, reason) in Self.knownFailures {
+            #expect(TestSupport.goldenIdentifiers.contains(identifier), "\(identifier) is not a golden case")
+            #expect(!reason.isEmpty)
+        }
     }
 }
 

@@ -6,7 +6,8 @@ import Testing
 /// `conform --jobs N` gives exactly the results of `--jobs 1`: the same outcomes in the same order, the same
 /// messages and pixel counts, the same artifacts byte for byte, the same reports.
 ///
-/// The corpus is a scratch copy of the real golden folder with four faults injected, so every status is covered:
+/// The corpus is a scratch copy of the golden sample (`TestSupport.goldenSample`: every suite and family, the skipped
+/// flex cases included) with four faults injected, so every status is covered:
 /// a swapped golden (pixel failure with a diff image), a deleted golden (missing), a corrupt golden (error) and a
 /// case with a wrong `expect` (geometry failure). golden/ itself is never written.
 @Suite struct ParallelConformTests {
@@ -20,12 +21,12 @@ import Testing
         var description: String { "\(identifier) \(status) \(messages.first ?? "")" }
     }
 
-    /// Copies golden/ to a scratch folder and breaks four cases in four ways; returns the folder.
+    /// Copies the golden sample to a scratch folder and breaks four cases in four ways; returns the folder.
     static func faultyCorpus() throws -> String {
         let golden =
             FileManager.default.temporaryDirectory.path
             + "/ristretto-parallel-\(getpid())-\(UInt64.random(in: 0...UInt64.max))"
-        try FileManager.default.copyItem(atPath: TestSupport.goldenDirectory, toPath: golden)
+        try TestSupport.copyGolden(TestSupport.goldenSample, to: golden)
         // The PNG faults need cases with a PNG: the geometry-only golden/chrome cases have none.
         let all = try CaseSelection.discover(golden: golden).filter {
             FileManager.default.fileExists(atPath: golden + "/" + $0 + ".png")
@@ -40,14 +41,14 @@ import Testing
         try FileManager.default.removeItem(atPath: golden + "/" + victims[1] + ".png")
         try Data("corrupt".utf8).write(to: URL(fileURLWithPath: golden + "/" + victims[2] + ".png"))
         // 4. A chart whose expectation is off by one pixel.
-        if let chart = try CaseSelection.discover(golden: golden).first(where: { $0.hasPrefix("chart/") }) {
-            let path = golden + "/" + chart + ".json"
-            let text = try String(contentsOfFile: path, encoding: .utf8)
-            if let range = text.range(of: #""y": 22"#) {
-                try text.replacingCharacters(in: range, with: #""y": 23"#).write(
-                    toFile: path, atomically: true, encoding: .utf8)
-            }
-        }
+        //    Its first expected y moves down by one.
+        let chart = try #require(try CaseSelection.discover(golden: golden).first(where: { $0.hasPrefix("chart/") }))
+        let path = golden + "/" + chart + ".json"
+        var text = try String(contentsOfFile: path, encoding: .utf8)
+        let expect = try #require(text.range(of: #""expect""#), "\(chart) has no expect")
+        let y = try #require(text[expect.upperBound...].firstMatch(of: /"y": (-?[0-9]+(?:\.[0-9]+)?)/), "\(chart)")
+        text.replaceSubrange(y.range, with: "\"y\": \(try #require(Double(y.1)) + 1)")
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
         return golden
     }
 
@@ -79,8 +80,11 @@ import Testing
         }
         let (serial, serialArtifacts) = Self.run(golden: golden, jobs: 1)
         let expected = serial.outcomes.map { Self.comparable($0, artifacts: serialArtifacts) }
-        // The faults show up, so the comparison covers every status.
+        // The faults show up, so the comparison covers every status, and the moved y is a geometry failure.
         #expect(Set(expected.map(\.status)).isSuperset(of: [.passed, .failed, .error]))
+        #expect(
+            expected.contains { $0.identifier.hasPrefix("chart/") && $0.messages.first?.hasPrefix("geometry:") == true }
+        )
         #expect(serial.exitCode == 2)
         for jobs in [2, 5] {
             let (parallel, parallelArtifacts) = Self.run(golden: golden, jobs: jobs)

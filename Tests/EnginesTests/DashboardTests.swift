@@ -199,3 +199,31 @@ import Testing
         #expect(Reports.slug(long).utf8.count == 100 + 1 + 16)
     }
 }
+
+/// A case page shows the case file pretty-printed, so that a generated case (written on one line) reads as a tree.
+@Suite struct DashboardCaseTextTests {
+    @Test func aOneLineCaseIsShownPrettyPrinted() {
+        let line =
+            #"{"kind":"flex","name":"n","root":{"children":[{"style":{"width":"10px"}}],"style":{"width":"20px"}}}"#
+        #expect(
+            Reports.prettyCase(line) == """
+                {
+                  "kind": "flex",
+                  "name": "n",
+                  "root": {
+                    "children": [
+                      {
+                        "style": {"width": "10px"}
+                      }
+                    ],
+                    "style": {"width": "20px"}
+                  }
+                }
+
+                """)
+    }
+
+    @Test func textThatDoesNotParseIsShownAsWritten() {
+        #expect(Reports.prettyCase(#"{"kind": "box",  <oops"#) == #"{"kind": "box",  <oops"#)
+    }
+}

@@ -1,3 +1,4 @@
+import Conformance
 import Foundation
 import TestSupport
 import Testing
@@ -11,8 +12,10 @@ import Testing
 /// - `bench` examples are skipped: they time for minutes or need the peer engines or a browser;
 /// - a trailing `# comment` may say `exit 1` when the example is documented to fail; otherwise it must exit 0;
 /// - an output redirection (`> FILE`) ends the arguments: the test reads stdout itself;
-/// - examples run in a scratch folder holding a copy of `golden/` and, for examples that name them,
-///   `expected.png` and `actual.png` (copies of a real golden PNG).
+/// - examples run in a scratch folder holding a golden folder (`corpus(for:)`: the sample of every suite and family,
+///   every case the example names, a few cases of each `--filter`) and, for examples that name them,
+///   `expected.png` and `actual.png` (copies of a real golden PNG). The whole corpus is `ristretto conform`'s in
+///   `.ci/run`, not the examples'.
 @Suite struct DocExamplesTests {
     struct Example: CustomTestStringConvertible, Sendable {
         var document: String
@@ -108,6 +111,24 @@ import Testing
         return name != "chromium" || FileManager.default.isExecutableFile(atPath: "/usr/bin/chromium")
     }
 
+    /// The cases of the golden folder `example` runs on: the sample (`TestSupport.goldenSample`), each case it names
+    /// as `golden/<case>.json`, and a sample of the cases each of its `--filter`s matches, so that a filter naming
+    /// one family still finds its cases.
+    static func corpus(for example: Example) -> [String] {
+        var cases = Set(TestSupport.goldenSample)
+        for (index, argument) in example.arguments.enumerated() {
+            if argument.hasPrefix("golden/"), argument.hasSuffix(".json") {
+                cases.insert(String(argument.dropFirst("golden/".count).dropLast(".json".count)))
+            }
+            if argument == "--filter", index + 1 < example.arguments.count {
+                let matched = CaseSelection.select(
+                    TestSupport.goldenIdentifiers, filter: example.arguments[index + 1], shard: nil)
+                cases.formUnion(TestSupport.sample(of: matched))
+            }
+        }
+        return cases.sorted()
+    }
+
     @Test func theDocumentsHaveExamples() {
         #expect(Self.examples.count >= 8, "\(Self.examples.map(\.line))")
         #expect(Self.examples.contains { $0.document == "README.md" && $0.arguments.first == "layout" })
@@ -117,7 +138,7 @@ import Testing
     func exampleRuns(_ example: Example) throws {
         let folder = try CLIRun.scratchFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        try FileManager.default.copyItem(atPath: TestSupport.goldenDirectory, toPath: folder + "/golden")
+        try TestSupport.copyGolden(Self.corpus(for: example), to: folder + "/golden")
         for name in ["expected.png", "actual.png"] {
             try FileManager.default.copyItem(
                 atPath: TestSupport.goldenDirectory + "/scene/all-primitives.png", toPath: folder + "/" + name)
