@@ -41,6 +41,7 @@ class Worker:
         base.pop("PYTHONSTARTUP", None)
         marked_environment, mark = marked(base)
         self.buffer = b""
+        self.parent = os.getppid()  # the harness: when it is gone, so is this adapter (`receive`)
         self.process = subprocess.Popen([sys.executable, "-I", script], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                         stderr=self.log_file, env=marked_environment, cwd=self.directory,
                                         start_new_session=True, bufsize=0)
@@ -69,14 +70,17 @@ class Worker:
         return reply["result"]
 
     def receive(self, timeout: float) -> dict:
-        """The worker's next line, waiting at most `timeout` seconds."""
+        """The worker's next line, waiting at most `timeout` seconds. The adapter reads no request while it waits, so it
+        checks every second that its own parent is still there, and leaves (closing the worker) when it is not."""
         deadline = time.monotonic() + timeout
         descriptor = self.process.stdout.fileno()
         while b"\n" not in self.buffer:
             remaining = deadline - time.monotonic()
             if remaining <= 0:
                 raise BrowserError(f"the worker did not answer within {timeout:.0f} s")
-            ready, _, _ = select.select([descriptor], [], [], remaining)
+            if os.getppid() != self.parent:
+                raise SystemExit(1)  # serve's finally closes the worker
+            ready, _, _ = select.select([descriptor], [], [], min(remaining, 1.0))
             if ready:
                 chunk = os.read(descriptor, 1 << 20)
                 if not chunk:

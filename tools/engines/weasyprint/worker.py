@@ -51,16 +51,31 @@ logging.getLogger("weasyprint").propagate = False
 FONTS = FontConfiguration()
 
 
+def written(style: dict) -> dict:
+    """An element's declarations as WeasyPrint can take them. WeasyPrint 70 has the `overflow` shorthand but not its
+    longhands: an element with `overflow-x` or `overflow-y` hidden or scroll (a scroll container; scrollbars take no
+    space) gets `overflow: hidden`, and visible and clip, which change no layout in a flex item (clip makes no scroll
+    container), are left out."""
+    if "overflow-x" not in style and "overflow-y" not in style:
+        return style
+    out = {name: value for name, value in style.items() if name not in ("overflow-x", "overflow-y")}
+    if style.get("overflow-x") in ("hidden", "scroll") or style.get("overflow-y") in ("hidden", "scroll"):
+        out["overflow"] = "hidden"
+    return out
+
+
 def markup(page: Page) -> str:
-    viewport = page.styles["v"]
-    saved = {name: viewport[name] for name in ("width", "height")}
-    for name, value in saved.items():
-        if value == "max-content":
+    """The page as WeasyPrint gets it: `written` declarations, and `auto` for the viewport's max-content sizes."""
+    saved = page.styles
+    page.styles = {key: written(style) for key, style in saved.items()}
+    viewport = page.styles["v"] = dict(page.styles["v"])
+    for name in ("width", "height"):
+        if viewport[name] == "max-content":
             viewport[name] = "auto"
     try:
         return page.markup(head=f"@page{{size:{PAGE_SIZE};margin:0}}html{{margin:0;padding:0}}")
     finally:
-        viewport.update(saved)
+        page.styles = saved
 
 
 def render(parsed) -> dict:
@@ -107,7 +122,7 @@ class WeasyPrint:
         """The first element whose style has a declaration WeasyPrint ignored (an unknown property or value)."""
         for name, value in WARNINGS.ignored:
             for element_id in ["v"] + [f"e{index}" for index in range(len(page.parents))]:
-                if page.styles.get(element_id, {}).get(name) == value:
+                if written(page.styles.get(element_id, {})).get(name) == value:
                     return element_id, name, value
         return None
 
