@@ -182,7 +182,7 @@ class YogaCurrent:
             if inset[0] == "px":
                 node.set_position(edge, inset[1])
             elif inset[0] == "percent":
-                node.set_position_percent(edge, inset[1])
+                node.set_position(edge, yoga.YGValuePercent(inset[1]))
             else:
                 node.set_position(edge, math.nan)  # auto: Yoga's undefined
             margin = get(f"margin-{side}", ("px", 0.0))
