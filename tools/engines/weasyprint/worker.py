@@ -20,7 +20,9 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 from engine_worker import serve_worker  # noqa: E402  (the shared modules sit one folder up)
 from static_page import Page, functions  # noqa: E402
 
+import tinycss2  # noqa: E402  (WeasyPrint's CSS tokenizer)
 import weasyprint  # noqa: E402
+from weasyprint.css.validation import preprocess_declarations  # noqa: E402
 from weasyprint.text.fonts import FontConfiguration  # noqa: E402
 
 PAGE_SIZE = "100000000px 800px"
@@ -64,14 +66,18 @@ def written(style: dict) -> dict:
     return out
 
 
+def written_styles(page: Page) -> dict:
+    """Every element's declarations as WeasyPrint gets them: `written`, and `auto` for the viewport's max-content
+    sizes."""
+    styles = {key: written(style) for key, style in page.styles.items()}
+    styles["v"] = {name: "auto" if name in ("width", "height") and value == "max-content" else value
+                   for name, value in styles["v"].items()}
+    return styles
+
+
 def markup(page: Page) -> str:
-    """The page as WeasyPrint gets it: `written` declarations, and `auto` for the viewport's max-content sizes."""
     saved = page.styles
-    page.styles = {key: written(style) for key, style in saved.items()}
-    viewport = page.styles["v"] = dict(page.styles["v"])
-    for name in ("width", "height"):
-        if viewport[name] == "max-content":
-            viewport[name] = "auto"
+    page.styles = written_styles(page)
     try:
         return page.markup(head=f"@page{{size:{PAGE_SIZE};margin:0}}html{{margin:0;padding:0}}")
     finally:
@@ -95,13 +101,27 @@ def render(parsed) -> dict:
     return boxes
 
 
+def validate(page: Page):
+    """Runs every element's declarations through WeasyPrint's own validator, which logs what it would ignore
+    (`WARNINGS`), before anything is laid out: a case WeasyPrint cannot express is refused without a layout, which for
+    some nested cases takes minutes."""
+    WARNINGS.ignored.clear()
+    for style in written_styles(page).values():
+        text = ";".join(f"{name}:{value}" for name, value in style.items())
+        for _ in preprocess_declarations(None, tinycss2.parse_blocks_contents(text)):
+            pass
+
+
 class Document:
-    """A page laid out on demand: WeasyPrint renders the whole markup again after any change."""
+    """A page laid out on demand: WeasyPrint renders the whole markup again after any change. Nothing is laid out when
+    a declaration would be ignored (`WeasyPrint.rejected` then refuses the case)."""
 
     def __init__(self, page: Page):
         self.page = page
         self.laid_out = None
-        WARNINGS.ignored.clear()
+        validate(page)
+        if WARNINGS.ignored:
+            return
         self.parsed = weasyprint.HTML(string=markup(page))
         self.laid_out = render(self.parsed)
 
@@ -120,10 +140,11 @@ class WeasyPrint:
     @staticmethod
     def rejected(page: Page):
         """The first element whose style has a declaration WeasyPrint ignored (an unknown property or value)."""
+        styles = written_styles(page)
         for name, value in WARNINGS.ignored:
             for element_id in ["v"] + [f"e{index}" for index in range(len(page.parents))]:
-                if written(page.styles.get(element_id, {})).get(name) == value:
-                    return element_id, name, value
+                if styles.get(element_id, {}).get(name) == value.strip():
+                    return element_id, name, value.strip()
         return None
 
     @staticmethod
