@@ -46,7 +46,7 @@ public enum EngineChoice: Sendable {
 /// The engines `--engine` knows by name, and how a PATH becomes an engine.
 public enum EngineCatalogue {
     /// The peers tools/setup-engines installs as `<adapterDirectory>/<name>-adapter`.
-    public static let peerNames = ["yoga", "taffy", "chromium", "firefox", "webkit"]
+    public static let peerNames = ["yoga", "taffy", "chromium", "firefox", "webkit"] + SubprocessEngine.standalonePeers
 
     /// Parses `reference,yoga,/path/to/adapter`: each item is `reference`, a peer name, the name of one of
     /// `registered` (in-process engines a dependent's executable registers), or a path (it contains a `/`).
@@ -120,12 +120,14 @@ public enum EngineCatalogue {
                 switch item {
                 case "chromium": "tools/setup-engines --with-chromium"
                 case "firefox", "webkit": "tools/setup-engines --with-browsers"
+                case _ where SubprocessEngine.standalonePeers.contains(item): "tools/setup-engines --with-peers"
                 default: "tools/setup-engines"
                 }
             return .peer(
                 PeerEngine(
                     adapter: SubprocessEngine(
-                        name: item, executablePath: adapterDirectory + "/\(item)-adapter", requestTimeout: .seconds(60)),
+                        name: item, executablePath: adapterDirectory + "/\(item)-adapter",
+                        requestTimeout: SubprocessEngine.layoutTimeout(of: item)),
                     tolerance: geometryTolerance(of: item),
                     installHint: "install it with \(setup)"))
         }

@@ -43,15 +43,30 @@ public final class SubprocessEngine: LayoutEngineAdapter, @unchecked Sendable {
     }
 
     /// The peers tools/setup-engines installs an adapter for, as `--engines` names them.
-    public static let knownPeers = ["yoga", "taffy", "chromium"]
+    public static let knownPeers = ["yoga", "taffy", "chromium"] + standalonePeers
+
+    /// The standalone engines from PyPI that `tools/setup-engines --with-peers` (or `--with-all`) installs, each with
+    /// the pinned package its adapter runs on (docs/engines.md "Servo, Blitz and WeasyPrint", "Taffy 0.14 and current
+    /// Yoga").
+    public static let standalonePeers = ["servo", "blitz", "weasyprint", "taffy-0.14", "yoga-current"]
+    static let standalonePackages = [
+        "servo": "servo-fetch==0.15.1", "blitz": "blitz-py==0.5.0", "weasyprint": "weasyprint==70.0",
+        "taffy-0.14": "waxy==0.7.1", "yoga-current": "yoga-python==0.1.5",
+    ]
+
+    /// How long `conform` waits for one layout before the case fails as a timeout and the adapter is restarted: 60 s,
+    /// and 10 s for WeasyPrint, whose flex layout of some nested cases runs for minutes (docs/engines.md "WeasyPrint").
+    public static func layoutTimeout(of engine: String) -> Duration {
+        engine == "weasyprint" ? .seconds(10) : .seconds(60)
+    }
 
     /// Chromium's and WebKit's LayoutUnit, 1/64 px: the step in which they lay out, and the agreement the
     /// three-browser corpus and the interop verdicts ask of two answers.
     public static let layoutUnit = FlexCase.layoutUnit
 
     /// The finest step of a peer's frames, below which a difference from the reference means nothing
-    /// (`FlexCase.resolution(of:)`: LayoutUnits for Chromium and WebKit, 1/60 px app units for Firefox, 0 for the
-    /// others).
+    /// (`FlexCase.resolution(of:)`: LayoutUnits for Chromium and WebKit, 1/60 px app units for Firefox and Servo,
+    /// whole pixels for Blitz, 0 for the others).
     public static func geometryResolution(of engine: String) -> Double { FlexCase.resolution(of: engine) }
 
     /// What a known peer needs besides its adapter: a command on PATH, and how to install it.
@@ -90,6 +105,9 @@ public final class SubprocessEngine: LayoutEngineAdapter, @unchecked Sendable {
     /// Why the engine cannot run here, or nil when it can.
     var missingMessage: String? {
         guard FileManager.default.isExecutableFile(atPath: executablePath) else {
+            if let package = Self.standalonePackages[name] {
+                return "\(name) not installed: run tools/setup-engines --with-peers (pip install \(package))"
+            }
             return "no adapter executable at \(executablePath); run tools/setup-engines"
         }
         guard let prerequisite = Self.prerequisites[name] else { return nil }

@@ -21,12 +21,14 @@ extension FlexCase {
     }
 
     /// The finest step of an engine's frames, below which a difference from it means nothing: Chromium and WebKit
-    /// lay out in LayoutUnits of 1/64 px, Firefox in app units of 1/60 px, others in floating point (0). `engine`
-    /// is a name as answers and sources write it ("Firefox 153.7.0") or as `--engine` does ("firefox").
+    /// lay out in LayoutUnits of 1/64 px, Firefox and Servo in app units of 1/60 px, Blitz in whole pixels (Taffy's
+    /// rounding is on in blitz-dom), others in floating point (0). `engine` is a name as answers and sources write
+    /// it ("Firefox 153.7.0") or as `--engine` does ("firefox").
     public static func resolution(of engine: String) -> Double {
         let name = engine.lowercased()
-        if name.hasPrefix("firefox") { return 1.0 / 60 }
+        if name.hasPrefix("firefox") || name.hasPrefix("servo") { return 1.0 / 60 }
         if name.hasPrefix("chrom") || name.hasPrefix("webkit") { return layoutUnit }
+        if name.hasPrefix("blitz") { return 1 }
         return 0
     }
 

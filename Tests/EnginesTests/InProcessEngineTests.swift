@@ -116,7 +116,10 @@ import Testing
         let unknown = try #require(throws: InputError.self) {
             try EngineCatalogue.parse("tyo", adapterDirectory: "/nowhere", registered: [ExpectEngine(name: "toy")])
         }
-        #expect(unknown.message.contains("known: reference, yoga, taffy, chromium, firefox, webkit, toy,"))
+        #expect(
+            unknown.message.contains(
+                "known: reference, yoga, taffy, chromium, firefox, webkit, servo, blitz, weasyprint, taffy-0.14, "
+                    + "yoga-current, toy,"))
     }
 
     @Test(arguments: [

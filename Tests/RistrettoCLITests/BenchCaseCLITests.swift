@@ -68,7 +68,7 @@ import Testing
         (["--case", "/nonexistent/x.json"], "error: /nonexistent/x.json: no such file or folder (--case)"),
         (
             ["--case", "FOLDER", "--engines", "reference,bogus"],
-            "error: --engines: unknown value 'bogus' (allowed: reference, yoga, taffy, chromium)"
+            "error: --engines: unknown value 'bogus' (allowed: reference, yoga, taffy, chromium, servo, blitz, weasyprint, taffy-0.14, yoga-current)"
         ),
         (
             ["--case", "FOLDER", "--baseline", "yogi"],

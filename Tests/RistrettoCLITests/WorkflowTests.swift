@@ -297,8 +297,8 @@ import Testing
         (["bench", "--sizes", "0"], "--sizes: unknown value '0' (allowed: positive whole numbers, e.g. 5,10,200)"),
         (["bench", "--shape", "ring"], "--shape: unknown value 'ring' (allowed: linear, flow, depth"),
         (
-            ["bench", "--engines", "servo"],
-            "--engines: unknown value 'servo' (allowed: reference, yoga, taffy, chromium)"
+            ["bench", "--engines", "netsurf"],
+            "--engines: unknown value 'netsurf' (allowed: reference, yoga, taffy, chromium, servo, blitz, weasyprint, taffy-0.14, yoga-current)"
         ),
         (["bench", "--modes", "warm"], "--modes: unknown value 'warm' (allowed: fresh, relayout"),
         (["bench", "--format", "xml"], "--format: unknown value 'xml' (allowed: table, markdown, json, csv)"),

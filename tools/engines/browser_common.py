@@ -1,5 +1,8 @@
-"""What the browser peers share (tools/engines/chromium, firefox, webkit): the JSON-lines protocol of docs/engines.md
-"Protocol" answered by a page that builder.js drives, with only the transport to the browser left to each adapter.
+"""What the browser peers share (tools/engines/chromium, firefox, webkit, servo, and the HTML engines blitz and
+weasyprint): the JSON-lines protocol of docs/engines.md "Protocol" answered by a page that builder.js drives (or, for
+an engine without script, by engine_worker.py's static page), with only the transport to the engine left to each
+adapter. The node-tree peers in Python (taffy-0.14, yoga-current; node_common.py) use the same checks: `Tree` with
+`measure_tables=True` keeps each element's typed properties and measure table.
 
 Nothing of a case's text reaches a page: every property and value is checked here against the vocabulary of
 docs/flex-case-format.md (the typed form by type, the text form by a strict regular expression per property), and
@@ -292,9 +295,12 @@ IGNORED_CASE_KEYS = {"expect", "tolerance", "source"}  # "not sent", and meaning
 
 
 class Tree:
-    """A checked flex case, its elements in pre-order: the builder's description and what maps frames back."""
+    """A checked flex case, its elements in pre-order: the builder's description and what maps frames back. With
+    `measure_tables`, a leaf's measure table is accepted (checked, in `measures`) instead of refused: an engine that
+    asks a measure function replays it (node_common.py)."""
 
-    def __init__(self, request: dict):
+    def __init__(self, request: dict, measure_tables: bool = False):
+        self.measure_tables = measure_tables
         case = request.get("case")
         if not isinstance(case, dict):
             refuse("$.case", f"expected a flex case object, got {shown(case)}")
@@ -325,6 +331,8 @@ class Tree:
         self.contents: list = []
         self.displayed: list[bool] = []
         self.description: list = []  # per element: [parent index, [[property, CSS value]…], content [w, h] or null]
+        self.properties: list[dict] = []  # per element: {property: checked typed value} (`typed_value`'s tuples)
+        self.measures: list = []  # per element: its checked measure table (`measure_table`), or None
         if "root" not in case:
             refuse("$.case.root", "missing")
         pending = [(case["root"], -1, [], "$.case.root")]
@@ -348,13 +356,17 @@ class Tree:
         if "id" in element and not isinstance(element["id"], str):
             refuse(f"{json_path}.id", f"expected a string, got {shown(element['id'])}")
         content = element.get("content")
+        measure = None
         if content is not None:
             if children:
                 refuse(f"{json_path}.content", "only a leaf (an element without children) has content")
             if isinstance(content, dict) and "measure" in content:
-                # A page has no measure function to ask: its content is a block of one fixed size.
-                refuse(f"{json_path}.content.measure", "a browser cannot replay recorded measurements (a measure "
-                       "table): its content is a box of one fixed size")
+                if not self.measure_tables:
+                    # A page has no measure function to ask: its content is a block of one fixed size.
+                    refuse(f"{json_path}.content.measure", "a browser cannot replay recorded measurements (a measure "
+                           "table): its content is a box of one fixed size")
+                measure = measure_table(content["measure"], f"{json_path}.content.measure")
+                content = {key: value for key, value in content.items() if key != "measure"}
             content = self.content_size(content, f"{json_path}.content")
         index = len(self.paths)
         self.paths.append(path)
@@ -365,6 +377,8 @@ class Tree:
             self.children[parent].append(index)
         self.ids.append(element.get("id"))
         self.contents.append(content)
+        self.properties.append(properties)
+        self.measures.append(measure)
         none = properties.get("display") == ("keyword", "none")
         self.displayed.append(not none and (parent < 0 or self.displayed[parent]))
         self.description.append([parent, element_style(properties), None if content is None else
@@ -418,6 +432,56 @@ class Tree:
         index = details.get("index", -1)
         where = "$.case.viewport" if index < 0 else self.json_paths[index]
         return Refusal(f"{where}: the browser rejected {details.get('property')}: {details.get('value')}")
+
+
+# MARK: Measure tables (docs/flex-case-format.md "Measure tables")
+
+MEASURE_MODES = ("exactly", "at-most", "undefined")
+
+
+def measure_table(table, path: str) -> list:
+    """A measure table, checked: a non-empty list of records, each `((width mode, size or None), (height mode, size or
+    None), (output width, output height))`, every size a finite number ≥ 0."""
+    if not isinstance(table, list) or not table:
+        refuse(path, "expected a non-empty array of measure records")
+    records = []
+    for index, entry in enumerate(table):
+        at = f"{path}[{index}]"
+        if not isinstance(entry, dict):
+            refuse(at, "expected a measure record object")
+        for key in entry:
+            if key not in ("width", "widthMode", "height", "heightMode", "output"):
+                refuse(key_path(at, key), "unknown key of a measure record")
+        axes = []
+        for size_key, mode_key in (("width", "widthMode"), ("height", "heightMode")):
+            mode = entry.get(mode_key)
+            if mode not in MEASURE_MODES:
+                refuse(f"{at}.{mode_key}", f"expected one of {', '.join(MEASURE_MODES)}, got {shown(mode)}")
+            if (mode == "undefined") == (size_key in entry):
+                refuse(f"{at}.{size_key}",
+                       f"a size is given exactly where the mode is not undefined ({mode_key} is {mode})")
+            axes.append((mode, None if mode == "undefined" else number(entry[size_key], f"{at}.{size_key}")))
+        output = entry.get("output")
+        if not isinstance(output, dict) or set(output) != {"width", "height"}:
+            refuse(f"{at}.output", 'expected {"width": w, "height": h}')
+        records.append((axes[0], axes[1], (number(output["width"], f"{at}.output.width"),
+                                           number(output["height"], f"{at}.output.height"))))
+    return records
+
+
+def replay(records: list, width: tuple, height: tuple) -> tuple[float, float]:
+    """The output of the record that answers a request `(mode, size or None)` per axis: the fewest axes whose mode
+    differs, then the least sum of |asked − recorded| over the axes where both have a size, then the earliest."""
+    best, best_key = records[0], None
+    for record in records:
+        mismatch, distance = 0, 0.0
+        for (mode, size), (recorded_mode, recorded_size) in ((width, record[0]), (height, record[1])):
+            mismatch += mode != recorded_mode
+            if size is not None and recorded_size is not None:
+                distance += abs(size - recorded_size)
+        if best_key is None or (mismatch, distance) < best_key:
+            best, best_key = record, (mismatch, distance)
+    return best[2]
 
 
 # MARK: Operations

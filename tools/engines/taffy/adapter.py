@@ -42,7 +42,9 @@ import re
 import sys
 import time
 
-from stretchable import Node, Style, taffylib
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from browser_common import Refusal, measure_table, refuse, replay  # noqa: E402  (the peers' shared checks)
+from stretchable import Node, Style, taffylib  # noqa: E402
 from stretchable.context import taffy
 from stretchable.style import (AlignContent, AlignItems, AlignSelf, BoxSizing, Display, FlexDirection, FlexWrap,
                                GridPlacement, GridTrackSize, GridTrackSizing, JustifyContent, JustifyItems, JustifySelf,
@@ -63,14 +65,6 @@ MAPPED_PROPERTIES = [
     "flex-shrink", "flex-basis", "justify-content", "align-items", "align-self", "align-content", "row-gap",
     "column-gap", "overflow-x", "overflow-y", "justify-items", "justify-self", "grid-template-columns",
     "grid-template-rows", "grid-column-start", "grid-row-start"]
-
-
-class Refusal(Exception):
-    """Something the adapter does not lay out, or a malformed request; the message starts with a JSON path."""
-
-
-def refuse(path: str, why: str):
-    raise Refusal(f"{path}: {why}")
 
 
 # MARK: Reading the case
@@ -114,54 +108,6 @@ def number(value, path: str, minimum: float = 0.0) -> float:
     if not is_number(value) or value < minimum:
         refuse(path, f"expected a number ≥ {minimum:g}, got {json.dumps(value)}")
     return float(value)
-
-
-MEASURE_MODES = ("exactly", "at-most", "undefined")
-
-
-def measure_table(table, path: str) -> list:
-    """A measure table (docs/flex-case-format.md "Measure tables"), checked: a non-empty list of records, each
-    `((width mode, size or None), (height mode, size or None), (output width, output height))`."""
-    if not isinstance(table, list) or not table:
-        refuse(path, "expected a non-empty array of measure records")
-    records = []
-    for index, entry in enumerate(table):
-        at = f"{path}[{index}]"
-        if not isinstance(entry, dict):
-            refuse(at, "expected a measure record object")
-        for key in entry:
-            if key not in ("width", "widthMode", "height", "heightMode", "output"):
-                refuse(f"{at}.{key}", "unknown key of a measure record")
-        axes = []
-        for size_key, mode_key in (("width", "widthMode"), ("height", "heightMode")):
-            mode = entry.get(mode_key)
-            if mode not in MEASURE_MODES:
-                refuse(f"{at}.{mode_key}", f"expected one of {', '.join(MEASURE_MODES)}, got {json.dumps(mode)}")
-            if (mode == "undefined") == (size_key in entry):
-                refuse(f"{at}.{size_key}",
-                       f"a size is given exactly where the mode is not undefined ({mode_key} is {mode})")
-            axes.append((mode, None if mode == "undefined" else number(entry[size_key], f"{at}.{size_key}")))
-        output = entry.get("output")
-        if not isinstance(output, dict) or set(output) != {"width", "height"}:
-            refuse(f"{at}.output", 'expected {"width": w, "height": h}')
-        records.append((axes[0], axes[1], (number(output["width"], f"{at}.output.width"),
-                                           number(output["height"], f"{at}.output.height"))))
-    return records
-
-
-def replay(records: list, width: tuple, height: tuple) -> tuple[float, float]:
-    """The output of the record that answers a request `(mode, size or None)` per axis: the fewest axes whose mode
-    differs, then the least sum of |asked − recorded| over the axes where both have a size, then the earliest."""
-    best, best_key = records[0], None
-    for record in records:
-        mismatch, distance = 0, 0.0
-        for (mode, size), (recorded_mode, recorded_size) in ((width, record[0]), (height, record[1])):
-            mismatch += mode != recorded_mode
-            if size is not None and recorded_size is not None:
-                distance += abs(size - recorded_size)
-        if best_key is None or (mismatch, distance) < best_key:
-            best, best_key = record, (mismatch, distance)
-    return best[2]
 
 
 class Element:
