@@ -42,7 +42,8 @@ extension ReferenceEngine: InProcessTimable {
             case .fresh, .relayout: break
             case .resize: subject.resizeWidth = workload.resizeWidth(call:)
             case .incremental:
-                subject = try incrementalSubject(root: box.root, proposal: box.proposal, change: try incrementalChange())
+                subject = try incrementalSubject(
+                    root: box.root, proposal: box.proposal, change: try incrementalChange())
             }
             return try time(subject, mode: mode, options: options)
         }

@@ -123,7 +123,9 @@ struct FlexItem {
         return crossMargin.start + (axes.crossReversed ? crossSize - baseline : baseline)
     }
 
-    @inline(__always) func clampMain(_ size: Double) -> Double { max(max(minMain, min(maxMain, size)), mainPaddingBorder) }
+    @inline(__always) func clampMain(_ size: Double) -> Double {
+        max(max(minMain, min(maxMain, size)), mainPaddingBorder)
+    }
     @inline(__always) func clampCross(_ size: Double) -> Double { max(minCross, min(maxCross, size)) }
 }
 

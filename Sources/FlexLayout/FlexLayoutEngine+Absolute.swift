@@ -33,9 +33,10 @@ extension FlexLayoutEngine {
             // Between both insets an automatic height stretches, unless `align-self` aligns the box in that
             // space instead (CSS Box Alignment 3 §6.1, the inset-modified containing block).
             let verticalAlign = absoluteAlignment(style.alignSelf)
-            let insetHeight: Double? = if let top, let bottom, verticalAlign == .stretch, style.height == .auto {
-                max(childPB.vertical, blockHeight - margin.vertical - top - bottom)
-            } else { nil }
+            let insetHeight: Double? =
+                if let top, let bottom, verticalAlign == .stretch, style.height == .auto {
+                    max(childPB.vertical, blockHeight - margin.vertical - top - bottom)
+                } else { nil }
             // Both insets give the width first; then the ratio, from a preferred height or one between the insets.
             if width == nil, left != nil, right != nil { width = available }
             if width == nil, let ratio = style.aspectRatio, let known = height ?? insetHeight {
@@ -49,31 +50,48 @@ extension FlexLayoutEngine {
                 if let high = bounds.max { usedWidth = min(usedWidth, high) }
                 if let low = bounds.min { usedWidth = max(usedWidth, low) }
             }
-            if let maximum = widthLimit(child, style.maxWidth, paddingBorder: childPB.horizontal,
-                containingWidth: blockWidth) { usedWidth = min(usedWidth, maximum) }
-            if let minimum = widthLimit(child, style.minWidth, paddingBorder: childPB.horizontal,
-                containingWidth: blockWidth) { usedWidth = max(usedWidth, minimum) }
+            if let maximum = widthLimit(
+                child, style.maxWidth, paddingBorder: childPB.horizontal,
+                containingWidth: blockWidth)
+            {
+                usedWidth = min(usedWidth, maximum)
+            }
+            if let minimum = widthLimit(
+                child, style.minWidth, paddingBorder: childPB.horizontal,
+                containingWidth: blockWidth)
+            {
+                usedWidth = max(usedWidth, minimum)
+            }
             usedWidth = max(usedWidth, childPB.horizontal)
             // 4. The height: preferred, through the ratio, between both insets, or the content's at that width.
             let input = SizingInput(
                 width: usedWidth, height: nil, heightIsDefinite: false, containingWidth: blockWidth,
                 containingHeight: blockHeight)
             if height == nil, let ratio = style.aspectRatio, insetHeight == nil || (left != nil && right != nil) {
-                height = transfer(usedWidth, ratio: ratio, toWidth: false, paddingBorder: childPB,
+                height = transfer(
+                    usedWidth, ratio: ratio, toWidth: false, paddingBorder: childPB,
                     borderBox: style.borderBox)
                 // The automatic minimum in the ratio-dependent axis is the content (CSS Sizing 4 §5.2).
-                if style.minHeight == .auto, !style.isScrollContainer { height = max(height!, size(child, input).height) }
+                if style.minHeight == .auto, !style.isScrollContainer {
+                    height = max(height!, size(child, input).height)
+                }
             }
             if height == nil { height = insetHeight }
-            let usedHeight = clampHeight(child, height ?? size(child, input).contentHeight, input: input,
+            let usedHeight = clampHeight(
+                child, height ?? size(child, input).contentHeight, input: input,
                 paddingBorder: childPB)
             // 5. Auto margins share what an axis with both insets leaves (CSS 2 §10.3.7, §10.6.4).
             if let left, let right {
                 let free = blockWidth - left - right - usedWidth - margin.horizontal
                 switch (style.margin.left.isAuto, style.margin.right.isAuto) {
                 case (true, true):
-                    if free >= 0 { (margin.left, margin.right) = (free / 2, free / 2) }
-                    else if rightToLeft { margin.left = free } else { margin.right = free }
+                    if free >= 0 {
+                        (margin.left, margin.right) = (free / 2, free / 2)
+                    } else if rightToLeft {
+                        margin.left = free
+                    } else {
+                        margin.right = free
+                    }
                 case (true, false): margin.left = free
                 case (false, true): margin.right = free
                 default: break
@@ -113,15 +131,22 @@ extension FlexLayoutEngine {
                 x = staticOrigin.x + margin.left
             }
             var y: Double
-            if let top { y = top + margin.top }
-            else if let bottom { y = blockHeight - bottom - margin.bottom - usedHeight }
-            else { y = staticOrigin.y + margin.top }
+            if let top {
+                y = top + margin.top
+            } else if let bottom {
+                y = blockHeight - bottom - margin.bottom - usedHeight
+            } else {
+                y = staticOrigin.y + margin.top
+            }
             x += blockOrigin.x - origins[node].x
             y += blockOrigin.y - origins[node].y
             frames[child] = Rect(x: x, y: y, width: usedWidth, height: usedHeight)
             origins[child] = origins[node] + Point(x: x, y: y)
-            perform(child, SizingInput(width: usedWidth, height: usedHeight, heightIsDefinite: height != nil,
-                containingWidth: blockWidth, containingHeight: blockHeight), height: usedHeight)
+            perform(
+                child,
+                SizingInput(
+                    width: usedWidth, height: usedHeight, heightIsDefinite: height != nil,
+                    containingWidth: blockWidth, containingHeight: blockHeight), height: usedHeight)
         }
     }
 

@@ -203,8 +203,11 @@ extension FlexLayoutEngine {
         if !axes.isRow {
             // A column lays its items out at their final sizes only when performing; ask the item (cached).
             let definite = container.definiteInnerHeight != nil || item.preferredMain != nil
-            let output = size(item.node, itemInput(item, width: rect.size.width, height: rect.size.height,
-                definite: definite, in: container))
+            let output = size(
+                item.node,
+                itemInput(
+                    item, width: rect.size.width, height: rect.size.height,
+                    definite: definite, in: container))
             baseline = itemBaseline(item.node, output.baseline, height: rect.size.height)
         }
         return rect.origin.y + (baseline ?? rect.size.height)
@@ -232,19 +235,25 @@ extension FlexLayoutEngine {
     ) {
         for line in lines {
             for item in items[line.range] {
-                var rect = physicalRect(item, line: line, innerMain: innerMain, innerCross: innerCross,
+                var rect = physicalRect(
+                    item, line: line, innerMain: innerMain, innerCross: innerCross,
                     container: container)
-                let offset = relativeOffset(item.node, containingWidth: container.innerWidth,
+                let offset = relativeOffset(
+                    item.node, containingWidth: container.innerWidth,
                     containingHeight: container.definiteInnerHeight)
                 rect.origin.x += offset.x
                 rect.origin.y += offset.y
                 frames[item.node] = rect
                 origins[item.node] = origins[container.node] + Point(x: rect.x, y: rect.y)
-                let definite = container.isRow
+                let definite =
+                    container.isRow
                     ? item.heightIsDefinite
                     : container.definiteInnerHeight != nil || item.preferredMain != nil
-                perform(item.node, itemInput(item, width: rect.width, height: rect.height, definite: definite,
-                    in: container), height: rect.height)
+                perform(
+                    item.node,
+                    itemInput(
+                        item, width: rect.width, height: rect.height, definite: definite,
+                        in: container), height: rect.height)
             }
         }
     }
@@ -260,7 +269,11 @@ extension FlexLayoutEngine {
         let top = style.inset.top.resolve(containingHeight)
         let bottom = style.inset.bottom.resolve(containingHeight)
         var x = 0.0
-        if let left, let right { x = styles[parents[node]].rightToLeft ? -right : left } else { x = left ?? right.map { -$0 } ?? 0 }
+        if let left, let right {
+            x = styles[parents[node]].rightToLeft ? -right : left
+        } else {
+            x = left ?? right.map { -$0 } ?? 0
+        }
         let y = top ?? bottom.map { -$0 } ?? 0
         return Point(x: x, y: y)
     }

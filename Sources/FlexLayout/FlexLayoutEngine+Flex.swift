@@ -21,7 +21,8 @@ extension FlexLayoutEngine {
         }
         // 3. Flex base sizes and hypothetical main sizes.
         for index in items.indices {
-            determineFlexBaseSize(&items[index], in: container, innerMain: container.isRow ? innerMain : container.definiteInnerHeight)
+            determineFlexBaseSize(
+                &items[index], in: container, innerMain: container.isRow ? innerMain : container.definiteInnerHeight)
         }
 
         // §9.3 Main size determination. 5. Collect the items into lines; 4. the container's main size.
@@ -69,11 +70,13 @@ extension FlexLayoutEngine {
 
         let pb = container.paddingBorder
         let height = container.isRow ? innerCross + pb.vertical : resolvedMain + pb.vertical
-        let baseline = firstBaseline(items: items, lines: lines, innerMain: resolvedMain, innerCross: innerCross,
+        let baseline = firstBaseline(
+            items: items, lines: lines, innerMain: resolvedMain, innerCross: innerCross,
             container: container)
         if perform {
             placeItems(items, lines: lines, innerMain: resolvedMain, innerCross: innerCross, container: container)
-            let inner = container.isRow
+            let inner =
+                container.isRow
                 ? Size(width: resolvedMain, height: innerCross) : Size(width: innerCross, height: resolvedMain)
             layoutAbsoluteChildren(node) { child, size in
                 staticPosition(child, size, inner: inner, container: container)
@@ -164,13 +167,17 @@ extension FlexLayoutEngine {
     /// one), and its baseline.
     func determineHypotheticalHeight(_ item: inout FlexItem, in container: FlexContainer) {
         let known = definiteCross(item, in: container)
-        let output = size(item.node, itemInput(item, width: item.mainSize, height: known, definite: known != nil,
-            in: container))
+        let output = size(
+            item.node,
+            itemInput(
+                item, width: item.mainSize, height: known, definite: known != nil,
+                in: container))
         var height = output.height
         if known == nil, let ratio = styles[item.node].aspectRatio {
             // An automatic height with an aspect ratio: transferred from the width, never below the content
             // (CSS Sizing 4 §5.2, the automatic minimum in the ratio-dependent axis).
-            let transferred = transfer(item.mainSize, ratio: ratio, toWidth: false, paddingBorder: item.paddingBorder,
+            let transferred = transfer(
+                item.mainSize, ratio: ratio, toWidth: false, paddingBorder: item.paddingBorder,
                 borderBox: styles[item.node].borderBox)
             height = styles[item.node].isScrollContainer ? transferred : max(transferred, height)
         }
@@ -187,7 +194,8 @@ extension FlexLayoutEngine {
         let style = styles[item.node]
         guard let ratio = style.aspectRatio, item.crossIsAuto, !item.stretches || !container.singleLine else { return }
         guard item.preferredMain == nil || style.flexGrow > 0 || style.flexShrink > 0 else { return }
-        var width = transfer(item.mainSize, ratio: ratio, toWidth: true, paddingBorder: item.paddingBorder,
+        var width = transfer(
+            item.mainSize, ratio: ratio, toWidth: true, paddingBorder: item.paddingBorder,
             borderBox: style.borderBox)
         if style.minWidth == .auto, !style.isScrollContainer {
             width = max(width, intrinsicWidths(item.node, containingWidth: container.innerWidth).min)

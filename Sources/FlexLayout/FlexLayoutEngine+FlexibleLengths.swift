@@ -74,7 +74,9 @@ extension FlexLayoutEngine {
     }
 
     /// The inner (content-box) flex base size the shrink factor scales (§9.7 step 4c).
-    @inline(__always) private func innerBase(_ item: FlexItem) -> Double { max(0, item.flexBase - item.mainPaddingBorder) }
+    @inline(__always) private func innerBase(_ item: FlexItem) -> Double {
+        max(0, item.flexBase - item.mainPaddingBorder)
+    }
 
     /// The outer sizes of a line's items: frozen ones at their target, others at their flex base size.
     private func sumOfOuterSizes(_ items: ArraySlice<FlexItem>) -> Double {

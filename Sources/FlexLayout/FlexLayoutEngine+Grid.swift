@@ -24,8 +24,10 @@ extension FlexLayoutEngine {
             }
             var largest = 0.0
             for child in children(node) where isInFlow(child) {
-                let placed = placeGridItem(child, cellWidth: cellWidth, cellHeight: pass == 1 || knownInnerHeight != nil
-                    ? cellHeight : nil, containing: itemsContaining, grid: style, paddingBorder: pb)
+                let placed = placeGridItem(
+                    child, cellWidth: cellWidth,
+                    cellHeight: pass == 1 || knownInnerHeight != nil
+                        ? cellHeight : nil, containing: itemsContaining, grid: style, paddingBorder: pb)
                 largest = max(largest, placed.outerHeight)
                 if firstBaseline == nil { firstBaseline = placed.frame.y + (placed.baseline ?? placed.frame.height) }
                 if perform, pass == 1 || knownInnerHeight != nil {
@@ -66,12 +68,18 @@ extension FlexLayoutEngine {
         let autoVertical = style.margin.top.isAuto || style.margin.bottom.isAuto
         // Width: preferred, stretched to the cell, or fit to it.
         let available = cellWidth - margin.horizontal
-        var width = preferredWidth(child, style.width, containingWidth: cellWidth, available: available)
-            ?? (justify == .stretch && !autoHorizontal ? available : fitContentWidth(child, available: available, containingWidth: cellWidth))
-        if let maximum = widthLimit(child, style.maxWidth, paddingBorder: childPB.horizontal, containingWidth: cellWidth) {
+        var width =
+            preferredWidth(child, style.width, containingWidth: cellWidth, available: available)
+            ?? (justify == .stretch && !autoHorizontal
+                ? available : fitContentWidth(child, available: available, containingWidth: cellWidth))
+        if let maximum = widthLimit(
+            child, style.maxWidth, paddingBorder: childPB.horizontal, containingWidth: cellWidth)
+        {
             width = min(width, maximum)
         }
-        if let minimum = widthLimit(child, style.minWidth, paddingBorder: childPB.horizontal, containingWidth: cellWidth) {
+        if let minimum = widthLimit(
+            child, style.minWidth, paddingBorder: childPB.horizontal, containingWidth: cellWidth)
+        {
             width = max(width, minimum)
         }
         width = max(width, childPB.horizontal)
@@ -118,8 +126,10 @@ extension FlexLayoutEngine {
         }
         x += pb.left
         y += pb.top
-        return (Rect(x: x, y: y, width: width, height: usedHeight), usedHeight + margin.vertical, output.baseline,
-            given || stretched)
+        return (
+            Rect(x: x, y: y, width: width, height: usedHeight), usedHeight + margin.vertical, output.baseline,
+            given || stretched
+        )
     }
 
     /// A grid self-alignment: `flex-start`/`flex-end` act as `start`/`end`, `baseline` as `start`.

@@ -51,11 +51,14 @@ extension FlexLayoutEngine {
                 height = transfer(width, ratio: ratio, toWidth: false, paddingBorder: pb, borderBox: style.borderBox)
             }
         }
-        var minWidth = widthLimit(child, style.minWidth, paddingBorder: pb.horizontal, containingWidth: container.innerWidth)
-        var maxWidth = widthLimit(child, style.maxWidth, paddingBorder: pb.horizontal, containingWidth: container.innerWidth)
+        var minWidth = widthLimit(
+            child, style.minWidth, paddingBorder: pb.horizontal, containingWidth: container.innerWidth)
+        var maxWidth = widthLimit(
+            child, style.maxWidth, paddingBorder: pb.horizontal, containingWidth: container.innerWidth)
         // The ratio transfers `min-height`/`max-height` to the width where the width comes from the ratio: a row's
         // main size, or a column item's width when it does not stretch.
-        let stretchesInColumn = !axes.isRow && align == .stretch && style.width == .auto
+        let stretchesInColumn =
+            !axes.isRow && align == .stretch && style.width == .auto
             && !style.margin.left.isAuto && !style.margin.right.isAuto
         if style.width == .auto, !stretchesInColumn,
             let bounds = ratioWidthBounds(child, paddingBorder: pb, containingHeight: container.definiteInnerHeight)
@@ -120,10 +123,13 @@ extension FlexLayoutEngine {
         if item.stretches, container.singleLine { return item.clampCross(available) }
         let style = styles[item.node]
         if let ratio = style.aspectRatio, let height = item.preferredMain {
-            let width = transfer(height, ratio: ratio, toWidth: true, paddingBorder: item.paddingBorder,
+            let width = transfer(
+                height, ratio: ratio, toWidth: true, paddingBorder: item.paddingBorder,
                 borderBox: style.borderBox)
             // The automatic minimum in the ratio-dependent axis is the min-content size (CSS Sizing 4 §5.2).
-            let floor = style.isScrollContainer || style.minWidth != .auto ? 0 : intrinsicWidths(item.node, containingWidth: container.innerWidth).min
+            let floor =
+                style.isScrollContainer || style.minWidth != .auto
+                ? 0 : intrinsicWidths(item.node, containingWidth: container.innerWidth).min
             return item.clampCross(max(width, floor))
         }
         return item.clampCross(fitContentWidth(item.node, available: available, containingWidth: container.innerWidth))
@@ -165,7 +171,8 @@ extension FlexLayoutEngine {
         }
         // B. An aspect ratio and a definite cross size: the cross size transferred.
         if base == nil, let ratio = style.aspectRatio, let cross = definiteCross(item, in: container) {
-            base = transfer(cross, ratio: ratio, toWidth: isRow, paddingBorder: item.paddingBorder,
+            base = transfer(
+                cross, ratio: ratio, toWidth: isRow, paddingBorder: item.paddingBorder,
                 borderBox: style.borderBox)
         }
         // C–E. Otherwise the max-content main size.
@@ -205,13 +212,17 @@ extension FlexLayoutEngine {
             let innerHeight = definiteCross(item, in: container).map { max(0, $0 - item.paddingBorder.vertical) }
             content = intrinsicWidths(item.node, containingWidth: container.innerWidth, innerHeight: innerHeight).min
         } else {
-            content = size(item.node, itemInput(item, width: item.crossSize, height: nil, definite: false, in: container))
+            content =
+                size(item.node, itemInput(item, width: item.crossSize, height: nil, definite: false, in: container))
                 .contentHeight
         }
         if let ratio = style.aspectRatio {
             if let cross = definiteCross(item, in: container) {
-                content = max(content, transfer(cross, ratio: ratio, toWidth: container.isRow,
-                    paddingBorder: item.paddingBorder, borderBox: style.borderBox))
+                content = max(
+                    content,
+                    transfer(
+                        cross, ratio: ratio, toWidth: container.isRow,
+                        paddingBorder: item.paddingBorder, borderBox: style.borderBox))
             }
             let bounds = oppositeAxisBounds(item, ratio: ratio, in: container)
             if let high = bounds.max { content = min(content, high) }
@@ -226,16 +237,21 @@ extension FlexLayoutEngine {
 
 extension FlexLayoutEngine {
     /// The main-axis bounds an aspect ratio transfers from the item's definite cross-axis min and max sizes.
-    func oppositeAxisBounds(_ item: FlexItem, ratio: Double, in container: FlexContainer) -> (min: Double?, max: Double?) {
+    func oppositeAxisBounds(_ item: FlexItem, ratio: Double, in container: FlexContainer) -> (
+        min: Double?, max: Double?
+    ) {
         let style = styles[item.node]
         if container.isRow {
-            return ratioWidthBounds(item.node, paddingBorder: item.paddingBorder,
+            return ratioWidthBounds(
+                item.node, paddingBorder: item.paddingBorder,
                 containingHeight: container.definiteInnerHeight) ?? (nil, nil)
         }
         let pb = item.paddingBorder
-        let low = borderBoxSize(style.minWidth, basis: container.innerWidth, paddingBorder: pb.horizontal,
+        let low = borderBoxSize(
+            style.minWidth, basis: container.innerWidth, paddingBorder: pb.horizontal,
             borderBox: style.borderBox)
-        var high = borderBoxSize(style.maxWidth, basis: container.innerWidth, paddingBorder: pb.horizontal,
+        var high = borderBoxSize(
+            style.maxWidth, basis: container.innerWidth, paddingBorder: pb.horizontal,
             borderBox: style.borderBox)
         if let low, let maximum = high { high = max(maximum, low) }
         return (

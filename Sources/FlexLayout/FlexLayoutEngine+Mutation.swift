@@ -74,7 +74,9 @@ extension FlexLayoutEngine {
         case .style(var style):
             if style.direction == nil { style.direction = styles[parents[node]].direction ?? .ltr }
             styles[node] = style
-            for child in children(node) where roles[child] == .contentBlock { styles[child].direction = style.direction }
+            for child in children(node) where roles[child] == .contentBlock {
+                styles[child].direction = style.direction
+            }
             invalidate(node)
             markEscapingAbsolutes()
         }

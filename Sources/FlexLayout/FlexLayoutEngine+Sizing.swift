@@ -129,12 +129,16 @@ extension FlexLayoutEngine {
     /// percentages have no definite basis then, so they count as 0); the node's own padding percentages resolve
     /// against `containingWidth` when the caller knows it.
     /// `innerHeight` is the node's inner height where it is definite: an aspect ratio below may turn it into a width.
-    func intrinsicWidths(_ node: Int, containingWidth: Double?, innerHeight: Double? = nil) -> (min: Double, max: Double) {
+    func intrinsicWidths(_ node: Int, containingWidth: Double?, innerHeight: Double? = nil) -> (
+        min: Double, max: Double
+    ) {
         let pb = paddingBorder(node, containingWidth: containingWidth)
         // Without a height from the caller, the node's own length `height` is the definite one.
-        let ownHeight = innerHeight ?? borderBoxSize(
-            styles[node].height, basis: nil, paddingBorder: pb.vertical, borderBox: styles[node].borderBox
-        ).map { max(0, $0 - pb.vertical) }
+        let ownHeight =
+            innerHeight
+            ?? borderBoxSize(
+                styles[node].height, basis: nil, paddingBorder: pb.vertical, borderBox: styles[node].borderBox
+            ).map { max(0, $0 - pb.vertical) }
         let content = intrinsicContentWidths(node, innerHeight: ownHeight)
         return (content.min + pb.horizontal, content.max + pb.horizontal)
     }
@@ -170,9 +174,11 @@ extension FlexLayoutEngine {
             // A row of definite height stretches its items to it, and an item's aspect ratio then gives its width.
             let stretchHeight = isRow && !wraps ? innerHeight : nil
             for child in children(node) where isInFlow(child) {
-                let contribution = widthContributions(child, stretchedHeight: stretchHeight.flatMap {
-                    stretchedHeight(child, in: node, innerHeight: $0)
-                })
+                let contribution = widthContributions(
+                    child,
+                    stretchedHeight: stretchHeight.flatMap {
+                        stretchedHeight(child, in: node, innerHeight: $0)
+                    })
                 count += 1
                 if !isRow {
                     content.min = max(content.min, contribution.min)
@@ -220,8 +226,10 @@ extension FlexLayoutEngine {
         for child in children(node) where isInFlow(child) {
             let contribution = widthContributions(child, stretchedHeight: nil)
             let margin = margins(child, containingWidth: nil)
-            let height = hypotheticalHeightForIntrinsics(child, width: contribution.max - margin.horizontal,
-                containingHeight: lineLimit) + margin.vertical
+            let height =
+                hypotheticalHeightForIntrinsics(
+                    child, width: contribution.max - margin.horizontal,
+                    containingHeight: lineLimit) + margin.vertical
             if line.count > 0, line.used + rowGap + height > lineLimit + Self.epsilon { closeLine() }
             line.used += (line.count > 0 ? rowGap : 0) + height
             line.count += 1
@@ -237,12 +245,16 @@ extension FlexLayoutEngine {
     func hypotheticalHeightForIntrinsics(_ node: Int, width: Double, containingHeight: Double?) -> Double {
         let style = styles[node]
         let pb = paddingBorder(node, containingWidth: nil)
-        let input = SizingInput(width: width, height: nil, heightIsDefinite: false, containingWidth: nil,
+        let input = SizingInput(
+            width: width, height: nil, heightIsDefinite: false, containingWidth: nil,
             containingHeight: containingHeight)
-        let basis = borderBoxSize(style.flexBasis, basis: containingHeight, paddingBorder: pb.vertical,
-            borderBox: style.borderBox)
+        let basis =
+            borderBoxSize(
+                style.flexBasis, basis: containingHeight, paddingBorder: pb.vertical,
+                borderBox: style.borderBox)
             ?? (style.flexBasis == .auto
-                ? borderBoxSize(style.height, basis: containingHeight, paddingBorder: pb.vertical,
+                ? borderBoxSize(
+                    style.height, basis: containingHeight, paddingBorder: pb.vertical,
                     borderBox: style.borderBox) : nil)
         let base = basis ?? size(node, input).height
         return clampHeight(node, base, input: input, paddingBorder: pb)
@@ -266,7 +278,8 @@ extension FlexLayoutEngine {
         }
         let margin = margins(child, containingWidth: nil)
         let pb = paddingBorder(child, containingWidth: nil)
-        let input = SizingInput(width: 0, height: nil, heightIsDefinite: false, containingWidth: nil,
+        let input = SizingInput(
+            width: 0, height: nil, heightIsDefinite: false, containingWidth: nil,
             containingHeight: innerHeight)
         return clampHeight(child, innerHeight - margin.vertical, input: input, paddingBorder: pb)
     }
@@ -283,11 +296,13 @@ extension FlexLayoutEngine {
         let style = styles[node]
         let pb = paddingBorder(node, containingWidth: nil)
         // The height intrinsic sizing knows: a length, or the one its parent stretches it to.
-        let definiteHeight = borderBoxSize(
-            style.height, basis: nil, paddingBorder: pb.vertical, borderBox: style.borderBox) ?? stretchedHeight
+        let definiteHeight =
+            borderBoxSize(
+                style.height, basis: nil, paddingBorder: pb.vertical, borderBox: style.borderBox) ?? stretchedHeight
         let innerHeight = definiteHeight.map { max(0, $0 - pb.vertical) }
         var size: (min: Double, max: Double)
-        if let fixed = borderBoxSize(style.width, basis: nil, paddingBorder: pb.horizontal, borderBox: style.borderBox) {
+        if let fixed = borderBoxSize(style.width, basis: nil, paddingBorder: pb.horizontal, borderBox: style.borderBox)
+        {
             size = (fixed, fixed)
         } else if style.width == .auto || { if case .percent = style.width { true } else { false } }(),
             let ratio = style.aspectRatio,
@@ -320,8 +335,10 @@ extension FlexLayoutEngine {
     {
         let style = styles[node]
         guard let ratio = style.aspectRatio else { return nil }
-        let low = borderBoxSize(style.minHeight, basis: containingHeight, paddingBorder: pb.vertical, borderBox: style.borderBox)
-        var high = borderBoxSize(style.maxHeight, basis: containingHeight, paddingBorder: pb.vertical, borderBox: style.borderBox)
+        let low = borderBoxSize(
+            style.minHeight, basis: containingHeight, paddingBorder: pb.vertical, borderBox: style.borderBox)
+        var high = borderBoxSize(
+            style.maxHeight, basis: containingHeight, paddingBorder: pb.vertical, borderBox: style.borderBox)
         // A minimum above the maximum wins (CSS 2 §10.7), before either is transferred.
         if let low, let maximum = high { high = max(maximum, low) }
         return (

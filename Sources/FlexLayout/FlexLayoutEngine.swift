@@ -60,7 +60,8 @@ public final class FlexLayoutEngine {
             head += 1
             var style = element.style
             if style.direction == nil { style.direction = styles[parent].direction ?? .ltr }
-            let node = append(style: style, parent: parent, role: .element, id: element.id, measure: element.measure,
+            let node = append(
+                style: style, parent: parent, role: .element, id: element.id, measure: element.measure,
                 index: 0)
             created.append(node)
             pending[parent, default: []].append(node)
@@ -168,4 +169,3 @@ public final class FlexLayoutEngine {
         return result
     }
 }
-

@@ -58,7 +58,8 @@ extension FlexElement {
                     if line != .number(1) {
                         throw CaseError(
                             path: "\(childPath).style.\(property.rawValue)",
-                            message: "the reference lays out a one-cell grid: every item at line 1, got \(line.cssText)")
+                            message: "the reference lays out a one-cell grid: every item at line 1, got \(line.cssText)"
+                        )
                     }
                 }
             }
@@ -125,12 +126,13 @@ extension FlexLayoutStyle {
         case .borderBottomWidth: border.bottom = value.px
         case .borderLeftWidth: border.left = value.px
         case .flexDirection:
-            flexDirection = switch value {
-            case .keyword("row-reverse"): .rowReverse
-            case .keyword("column"): .column
-            case .keyword("column-reverse"): .columnReverse
-            default: .row
-            }
+            flexDirection =
+                switch value {
+                case .keyword("row-reverse"): .rowReverse
+                case .keyword("column"): .column
+                case .keyword("column-reverse"): .columnReverse
+                default: .row
+                }
         case .flexWrap:
             flexWrap = value == .keyword("wrap") ? .wrap : value == .keyword("wrap-reverse") ? .wrapReverse : .nowrap
         case .flexGrow: flexGrow = value.number

@@ -10,7 +10,9 @@ extension ConformCommand {
     /// engine × suite matrix on the console and in the reports (docs/conformance.md). The reference runs in full
     /// (geometry and pixels); peers are judged on box geometry only.
     func runEngines(_ engines: [EngineChoice], identifiers: [String]) throws {
-        let runner = try engines.contains { if case .reference = $0 { true } else { false } } ? referenceRunner(identifiers: identifiers) : nil
+        let runner =
+            try engines.contains { if case .reference = $0 { true } else { false } }
+            ? referenceRunner(identifiers: identifiers) : nil
         let knownDifferences = try engineOptions.peers.loadKnownDifferences(golden: suite.golden)
         let conformance = PeerConformance(golden: suite.golden, knownDifferences: knownDifferences)
         let referenceRun = ReferenceRun()

@@ -96,7 +96,8 @@ struct ConformCommand: ParsableCommand {
         }
         let interop = summary.interop
         if interop.judged > 0 {
-            print("interop: the reference sides with at least one browser on \(interop.sided) of \(interop.judged) cases")
+            print(
+                "interop: the reference sides with at least one browser on \(interop.sided) of \(interop.judged) cases")
         }
         print(summary.line)
         if summary.exitCode != 0 { throw ExitCode(summary.exitCode) }

@@ -56,9 +56,10 @@ import Testing
         // The items stretch to the line's height, the taller content's 20; the second starts after 40 + 5. WeasyPrint
         // sizes the root from its items' content (40 + 5 + 30 = 75) where CSS keeps its width (docs/engines.md).
         #expect(frames.map(\.path) == [[], [0], [1]])
-        #expect(frames.dropFirst().map(\.frame) == [
-            Rect(x: 0, y: 0, width: 40, height: 20), Rect(x: 40 + 5, y: 0, width: 30, height: 20),
-        ])
+        #expect(
+            frames.dropFirst().map(\.frame) == [
+                Rect(x: 0, y: 0, width: 40, height: 20), Rect(x: 40 + 5, y: 0, width: 30, height: 20),
+            ])
         #expect(frames.first?.frame.height == 20)
         let plans: [BenchPlan] = [
             .fresh, .relayout, .resize(widths: [300, 301, 302, 303]),
@@ -111,7 +112,8 @@ import Testing
                     + BrowserCleanupTests.processes(carrying: mark)
             }
             while !left().isEmpty && Date() < deadline { Thread.sleep(forTimeInterval: 0.1) }
-            #expect(left().isEmpty, "\(engine) (\(killed ? "SIGKILL" : "stdin closed")): processes outlived the adapter")
+            #expect(
+                left().isEmpty, "\(engine) (\(killed ? "SIGKILL" : "stdin closed")): processes outlived the adapter")
         }
     }
 }

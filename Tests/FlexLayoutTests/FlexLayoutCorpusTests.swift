@@ -27,7 +27,8 @@ struct FlexLayoutCorpusTests {
     }()
 
     static func load(_ name: String) throws -> FlexCase {
-        try JSONDecoder().decode(FlexCase.self, from: Data(contentsOf: URL(fileURLWithPath: flexDirectory + "/" + name)))
+        try JSONDecoder().decode(
+            FlexCase.self, from: Data(contentsOf: URL(fileURLWithPath: flexDirectory + "/" + name)))
     }
 
     @Test("a hand-checked flex case lays out as its expect says", arguments: handChecked)

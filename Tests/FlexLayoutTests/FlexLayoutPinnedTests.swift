@@ -24,10 +24,19 @@ struct FlexLayoutPinnedTests {
 
     @Test("§9.7: a min violation freezes the item and the rest share what is left")
     func freezeLoop() {
-        let frames = Self.row(width: 100, [
-            Self.item { $0.flexBasis = .px(0); $0.flexGrow = 1; $0.minWidth = .px(60) },
-            Self.item { $0.flexBasis = .px(0); $0.flexGrow = 1 },
-        ])
+        let frames = Self.row(
+            width: 100,
+            [
+                Self.item {
+                    $0.flexBasis = .px(0)
+                    $0.flexGrow = 1
+                    $0.minWidth = .px(60)
+                },
+                Self.item {
+                    $0.flexBasis = .px(0)
+                    $0.flexGrow = 1
+                },
+            ])
         // Each would get 50; A's min 60 is violated, so A freezes at 60 and B takes 100 − 60 = 40.
         #expect(frames.map(\.size.width) == [100, 60, 40])
         #expect(frames[2].origin.x == 60)
@@ -35,10 +44,18 @@ struct FlexLayoutPinnedTests {
 
     @Test("§9.7 step 4c: shrinking is weighted by the flex base size")
     func weightedShrink() {
-        let frames = Self.row(width: 100, [
-            Self.item { $0.flexBasis = .px(100); $0.minWidth = .px(0) },
-            Self.item { $0.flexBasis = .px(50); $0.minWidth = .px(0) },
-        ])
+        let frames = Self.row(
+            width: 100,
+            [
+                Self.item {
+                    $0.flexBasis = .px(100)
+                    $0.minWidth = .px(0)
+                },
+                Self.item {
+                    $0.flexBasis = .px(50)
+                    $0.minWidth = .px(0)
+                },
+            ])
         // Overflow 50, scaled factors 100 : 50: A loses 50 × 2/3, B 50 × 1/3.
         #expect(abs(frames[1].size.width - (100 - 50.0 * 2 / 3)) < 1e-9)
         #expect(abs(frames[2].size.width - (50 - 50.0 / 3)) < 1e-9)
@@ -46,10 +63,12 @@ struct FlexLayoutPinnedTests {
 
     @Test("§4.5: the automatic minimum size keeps an item at its content's min-content width")
     func automaticMinimum() {
-        let frames = Self.row(width: 50, [
-            Self.item({ $0.flexBasis = .px(0) }, content: Size(width: 40, height: 10)),
-            Self.item({ $0.flexBasis = .px(100) }, content: Size(width: 0, height: 10)),
-        ])
+        let frames = Self.row(
+            width: 50,
+            [
+                Self.item({ $0.flexBasis = .px(0) }, content: Size(width: 40, height: 10)),
+                Self.item({ $0.flexBasis = .px(100) }, content: Size(width: 0, height: 10)),
+            ])
         // Free space 50 − 100 = −50 goes to the second item (the first is at its base 0, below its minimum 40:
         // it is frozen at 40 first), so 40 + 10.
         #expect(frames.map(\.size.width) == [50, 40, 10])
@@ -57,10 +76,12 @@ struct FlexLayoutPinnedTests {
 
     @Test("§9.6 and §8.3: baseline alignment lines up the content's bottom edges")
     func baselines() {
-        let frames = Self.row(width: 100, [
-            Self.item({ $0.alignSelf = .baseline }, content: Size(width: 10, height: 20)),
-            Self.item({ $0.alignSelf = .baseline }, content: Size(width: 10, height: 10)),
-        ])
+        let frames = Self.row(
+            width: 100,
+            [
+                Self.item({ $0.alignSelf = .baseline }, content: Size(width: 10, height: 20)),
+                Self.item({ $0.alignSelf = .baseline }, content: Size(width: 10, height: 10)),
+            ])
         // Baselines 20 and 10 from each top: the second moves down 20 − 10 = 10; the line is 20 tall.
         #expect(frames.map(\.origin.y) == [0, 0, 10])
         #expect(frames[0].size.height == 20)
@@ -68,10 +89,13 @@ struct FlexLayoutPinnedTests {
 
     @Test("§9.4 and §9.6: wrapped lines, align-content space-between")
     func alignContent() {
-        let frames = Self.row(width: 100, [
-            Self.item({ _ in }, content: Size(width: 60, height: 10)),
-            Self.item({ _ in }, content: Size(width: 60, height: 20)),
-        ]) {
+        let frames = Self.row(
+            width: 100,
+            [
+                Self.item({ _ in }, content: Size(width: 60, height: 10)),
+                Self.item({ _ in }, content: Size(width: 60, height: 20)),
+            ]
+        ) {
             $0.flexWrap = .wrap
             $0.height = .px(100)
             $0.alignContent = .spaceBetween
@@ -102,7 +126,14 @@ struct FlexLayoutPinnedTests {
 
     @Test("a percentage resolves to a LayoutUnit, truncated: 1/3 of 100 px is 33.328125, not 33.33…")
     func layoutUnitPercentage() {
-        let frames = Self.row(width: 100, [Self.item { $0.width = .percent(100.0 / 3); $0.flexShrink = 0 }])
+        let frames = Self.row(
+            width: 100,
+            [
+                Self.item {
+                    $0.width = .percent(100.0 / 3)
+                    $0.flexShrink = 0
+                }
+            ])
         #expect(frames[1].size.width == 2133.0 / 64)
     }
 }

@@ -58,11 +58,13 @@ struct BoxToFlexGoldenTests {
             var reason: String
         }
         let path = TestSupport.goldenDirectory + "/expectations/reference-flex.json"
-        let entries = (try? JSONDecoder().decode([Entry].self, from: Data(contentsOf: URL(fileURLWithPath: path))))
+        let entries =
+            (try? JSONDecoder().decode([Entry].self, from: Data(contentsOf: URL(fileURLWithPath: path))))
             ?? []
-        return Dictionary(uniqueKeysWithValues: entries.filter { $0.case.hasPrefix("box/") }.map {
-            ($0.case + ".json", $0.reason)
-        })
+        return Dictionary(
+            uniqueKeysWithValues: entries.filter { $0.case.hasPrefix("box/") }.map {
+                ($0.case + ".json", $0.reason)
+            })
     }()
 
     /// What the old per-adapter translations accepted (the whole Chrome-answered corpus) still translates; the
@@ -259,7 +261,9 @@ extension BoxNode {
 extension Rect {
     /// The largest difference of the four numbers.
     func largestDifference(from other: Rect) -> Double {
-        [origin.x - other.origin.x, origin.y - other.origin.y, size.width - other.size.width,
-            size.height - other.size.height].map(abs).max()!
+        [
+            origin.x - other.origin.x, origin.y - other.origin.y, size.width - other.size.width,
+            size.height - other.size.height,
+        ].map(abs).max()!
     }
 }

@@ -162,8 +162,9 @@ struct MeasureTableTests {
         // Flex base 120 (the unconstrained record) shrinks to the row's 100; asked exactly 100 wide, the leaf answers
         // the second record's height, 28, and the row stretches it… to its own height, 28.
         let frames = try flexCase.layout(measurer: FixedAdvanceTextMeasurer()).frames
-        #expect(frames.map(\.frame) == [
-            Rect(x: 0, y: 0, width: 100, height: 28), Rect(x: 0, y: 0, width: 100, height: 28),
-        ])
+        #expect(
+            frames.map(\.frame) == [
+                Rect(x: 0, y: 0, width: 100, height: 28), Rect(x: 0, y: 0, width: 100, height: 28),
+            ])
     }
 }
