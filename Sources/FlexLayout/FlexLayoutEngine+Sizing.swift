@@ -406,6 +406,11 @@ extension FlexLayoutEngine {
         var input = input
         input.height = height
         if caches[node].performed == input, !escaping[node] { return }
+        // A leaf places nothing the frames list (its content block is not listed).
+        if childCount[node] == 0 || (childCount[node] == 1 && roles[childList[childStart[node]]] == .contentBlock) {
+            caches[node].performed = input
+            return
+        }
         let output = layoutNode(node, input, perform: true)
         caches[node].performed = input
         caches[node].store(input, output)

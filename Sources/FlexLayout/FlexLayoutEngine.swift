@@ -145,10 +145,15 @@ public final class FlexLayoutEngine {
         let input = SizingInput(
             width: width, height: viewportHeight, heightIsDefinite: viewportHeight != nil, containingWidth: nil,
             containingHeight: nil)
+        // Nothing changed since the last layout under this input: nothing to do. Otherwise the viewport's height
+        // first (an absolutely positioned box anywhere below may have the viewport as its containing block), then
+        // its subtree placed.
+        guard caches[0].performed != input else { return }
         let output = size(0, input)
         frames[0] = Rect(x: 0, y: 0, width: width, height: output.height)
         origins[0] = .zero
         perform(0, input, height: output.height)
+        caches[0].performed = input
     }
 
     /// The root's border-box size after the last layout.
