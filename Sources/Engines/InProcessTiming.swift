@@ -77,7 +77,7 @@ public struct UnfitSubject: Error, Hashable, Sendable, CustomStringConvertible {
     public var description: String
 }
 
-/// A layout result that is not a finite, positive root size: the engine is broken, so the number is worthless.
+/// A layout result that is not a finite, non-negative root size: the engine is broken, so the number is worthless.
 public struct InvalidLayoutResult: Error, Hashable, Sendable, CustomStringConvertible {
     public var size: Size
     public var description: String { "layout produced an invalid root size \(size.width) × \(size.height)" }
@@ -120,7 +120,9 @@ struct ResultSink {
     private(set) var checksum = 0.0
 
     mutating func consume(_ size: Size) throws {
-        guard size.isFinite, size.width > 0, size.height > 0 else { throw InvalidLayoutResult(size: size) }
+        // Finite and not negative: a CSS root may be empty (0 × 0 is a valid answer), a NaN or a negative size
+        // never is.
+        guard size.isFinite, size.width >= 0, size.height >= 0 else { throw InvalidLayoutResult(size: size) }
         checksum += size.width + size.height
     }
 }

@@ -63,6 +63,15 @@ struct TimingLoopTests {
         #expect(throws: InvalidLayoutResult.self) { try timeInProcess(broken, mode: .fresh, options: options) }
     }
 
+    @Test func anEmptyRootIsAValidAnswer() throws {
+        // A CSS root may be 0 × 0; a negative size never is.
+        let empty = InProcessSubject<Int>(build: { 0 }, layout: { _, _ in .zero }, proposalWidth: nil)
+        #expect(try timeInProcess(empty, mode: .fresh, options: options).nanosPerLayout.median >= 0)
+        let negative = InProcessSubject<Int>(
+            build: { 0 }, layout: { _, _ in Size(width: -1, height: 0) }, proposalWidth: nil)
+        #expect(throws: InvalidLayoutResult.self) { try timeInProcess(negative, mode: .fresh, options: options) }
+    }
+
     @Test func budgetPredictsFromAPowerLaw() {
         var budget = EngineBudget(limit: .seconds(10))
         let series = SeriesKey(engine: "yoga", shape: .depth, mode: .fresh)
