@@ -17,13 +17,35 @@ public enum AtomicFile {
         }
         // The temporary file sits in the same folder so the rename stays on one file system and is atomic.
         let temporary = folder + "/." + url.lastPathComponent + ".tmp-\(getpid())-\(UInt64.random(in: 0...UInt64.max))"
-        guard FileManager.default.createFile(atPath: temporary, contents: Data(bytes)) else {
+        // Written with plain POSIX calls: Foundation's createFile writes through a temporary of its own
+        // (`.dat.nosync…`), which a kill at the wrong moment leaves behind under a name no reader knows to skip.
+        guard writeWhole(Data(bytes), to: temporary) else {
+            unlink(temporary)
             throw InputError(file: path, message: "cannot write into \(folder) (permission denied or disk full?)")
         }
         guard rename(temporary, path) == 0 else {
             let reason = String(cString: strerror(errno))
             unlink(temporary)
             throw InputError(file: path, message: "cannot replace the file: \(reason)")
+        }
+    }
+
+    /// Creates `path` (it must not exist) and writes every byte; false on any failure.
+    private static func writeWhole(_ data: Data, to path: String) -> Bool {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        return data.withUnsafeBytes { buffer -> Bool in
+            var offset = 0
+            while offset < buffer.count {
+                let written = Foundation.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return false
+                }
+                offset += written
+            }
+            return true
         }
     }
 }
