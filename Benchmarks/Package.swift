@@ -16,6 +16,9 @@ let package = Package(
             dependencies: [
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "BoxLayout", package: "Ristretto"),
+                .product(name: "Engines", package: "Ristretto"),
+                .product(name: "FlexLayout", package: "Ristretto"),
+                .product(name: "Flexbox", package: "Ristretto"),
                 .product(name: "LayoutCore", package: "Ristretto"),
                 .product(name: "Benchmarking", package: "Ristretto"),
             ],

@@ -4,6 +4,9 @@ import Foundation
 /// What `ristretto bench` asked for; the CLI parses its flags into this.
 public struct BenchmarkConfiguration: Hashable, Sendable {
     public var shapes: [BenchShape]
+    /// Which trees each shape is built as, in run order (`--family`): the CSS flex cases every engine reads alike
+    /// (the default), Puyopuyo's boxes, or both.
+    public var families: [ShapeFamily]
     /// Sizes for every shape; nil uses each shape's own table (plus its scaling sizes when asked).
     public var sizes: [Int]?
     public var modes: [BenchMode]
@@ -21,11 +24,13 @@ public struct BenchmarkConfiguration: Hashable, Sendable {
     public var probeAllowance: Duration
 
     public init(
-        shapes: [BenchShape] = BenchShape.allCases, sizes: [Int]? = nil, modes: [BenchMode] = BenchMode.allCases,
+        shapes: [BenchShape] = BenchShape.allCases, families: [ShapeFamily] = [.flex], sizes: [Int]? = nil,
+        modes: [BenchMode] = BenchMode.allCases,
         includeScaling: Bool = false, quick: Bool = false, engineBudget: Duration? = nil,
         perLayoutLimit: Duration? = nil, probeAllowance: Duration = .seconds(10)
     ) {
         self.shapes = shapes
+        self.families = families
         self.sizes = sizes
         self.modes = modes
         self.includeScaling = includeScaling
@@ -34,6 +39,15 @@ public struct BenchmarkConfiguration: Hashable, Sendable {
         self.perLayoutLimit = perLayoutLimit ?? (quick ? .milliseconds(200) : .seconds(1))
         self.probeAllowance = probeAllowance
     }
+
+    /// The tables of the run in order: each family's shapes.
+    public var tables: [(family: ShapeFamily, shape: BenchShape)] {
+        families.flatMap { family in shapes.map { (family, $0) } }
+    }
+
+    /// How long a peer's layout request of the answer check may take: two layouts within the limit, and the
+    /// building of its tree (docs/benchmarks.md "Equal answers").
+    var answerTimeout: Duration { max(perLayoutLimit * 2 + probeAllowance, .seconds(1)) }
 
     public var timing: TimingOptions { quick ? .quick : .standard }
 

@@ -32,16 +32,17 @@ extension BenchmarkReport {
     }
 
     /// `engine,shape,size,mode,microsecondsPerLayout,spread,ratioToReference,engineVersion,engineTiming,
-    /// coreMicrosecondsPerLayout,viaPython`, one row per result (`coreMicrosecondsPerLayout` empty where the engine
-    /// has no core figure, `viaPython` `true` where the ratio is against a figure timed through Python); a case run
-    /// has `case,nodes` for `shape,size` and `ratioToBaseline`. Text fields are quoted when they hold a comma, a
-    /// quote or a line break (RFC 4180).
+    /// coreMicrosecondsPerLayout,viaPython,family,unequalAnswers`, one row per result (`coreMicrosecondsPerLayout`
+    /// empty where the engine has no core figure, `viaPython` `true` where the ratio is against a figure timed through
+    /// Python, `family` the shape's, `unequalAnswers` `true` where the ratio compares differing frames); a case run
+    /// has `case,nodes` for `shape,size`, `ratioToBaseline`, and an empty `family`. Text fields are quoted when they
+    /// hold a comma, a quote or a line break (RFC 4180).
     public func csvText() -> String {
         let columns = baseline == nil ? "shape,size,mode" : "case,nodes,mode"
         let ratioColumn = baseline == nil ? "ratioToReference" : "ratioToBaseline"
         var lines = [
             "engine,\(columns),microsecondsPerLayout,spread,\(ratioColumn),engineVersion,engineTiming,"
-                + "coreMicrosecondsPerLayout,viaPython"
+                + "coreMicrosecondsPerLayout,viaPython,family,unequalAnswers"
         ]
         for result in results {
             let ratio = ratio(result).map { "\($0)" } ?? ""
@@ -51,7 +52,8 @@ extension BenchmarkReport {
                     result.engine, result.caseName ?? result.shape?.rawValue ?? "", "\(result.size)",
                     result.mode.rawValue, "\(result.microsecondsPerLayout)", "\(result.spread)", ratio,
                     detail?.version ?? "", detail?.timing ?? "", result.coreMicrosecondsPerLayout.map { "\($0)" } ?? "",
-                    ratioIsPythonBound(result.engine) ? "true" : "",
+                    ratioIsPythonBound(result.engine) ? "true" : "", result.family?.rawValue ?? "",
+                    ratioComparesUnequalAnswers(result) ? "true" : "",
                 ].map(Self.csvField).joined(separator: ","))
         }
         return lines.joined(separator: "\n") + "\n"
@@ -59,6 +61,24 @@ extension BenchmarkReport {
 
     /// The mark of a ratio against a figure timed through Python, in the ratio's own cell: "†", or "".
     public func pythonMark(_ engine: String) -> String { ratioIsPythonBound(engine) ? "†" : "" }
+
+    /// The mark of a ratio between differing answers, in the ratio's own cell: "≠", or "".
+    public func answerMark(_ result: BenchmarkResult) -> String { ratioComparesUnequalAnswers(result) ? "≠" : "" }
+
+    /// A ratio cell: "2.50×", with its marks ("2.50×†≠").
+    func ratioCell(_ result: BenchmarkResult?) -> String {
+        guard let result, let ratio = ratio(result) else { return "–" }
+        return String(format: "%.2f×", ratio) + pythonMark(result.engine) + answerMark(result)
+    }
+
+    /// The line under every table with a ratio marked ≠: what the mark means.
+    func answerFootnote(_ rows: [BenchmarkResult]) -> [String] {
+        guard rows.contains(where: { ratio($0) != nil && ratioComparesUnequalAnswers($0) }) else { return [] }
+        return [
+            "≠ the two engines' frames differ (one of them is not the answer key's; the notes say where): the ratio "
+                + "compares unequal work, and no geometric mean, headline or target counts it"
+        ]
+    }
 
     /// An engine's figure column headers: "taffy µs†", and "taffy core µs†" where its adapter also timed its own
     /// call alone. A Python-bound engine's core figure is timed through Python too, so both carry the mark.
@@ -107,60 +127,64 @@ extension BenchmarkReport {
         notes.isEmpty ? "" : "\n" + notes.map { prefix + $0 + "\n" }.joined()
     }
 
-    /// One grid per shape and mode: a size column, then per engine its cost and (for peers) the ratio; for a case
-    /// run, `caseGrids()`.
+    /// One grid per family, shape and mode: a size column, then per engine its cost and (for peers) the ratio; for a
+    /// case run, `caseGrids()`.
     func grids() -> [Grid] {
         if baseline != nil { return caseGrids() }
         let engines = self.engines
         var grids: [Grid] = []
-        for shape in BenchShape.allCases {
-            for mode in BenchMode.allCases {
-                let rows = results.filter { $0.shape == shape && $0.mode == mode }
-                guard !rows.isEmpty else { continue }
-                // An engine whose adapter also timed its own call alone gets that column beside its figure.
-                let withCore = engines.filter { engine in
-                    rows.contains { $0.engine == engine && $0.coreMicrosecondsPerLayout != nil }
+        let families: [ShapeFamily?] = ShapeFamily.allCases + [nil]
+        for family in families {
+            for shape in BenchShape.allCases {
+                for mode in BenchMode.allCases {
+                    let rows = results.filter { $0.family == family && $0.shape == shape && $0.mode == mode }
+                    guard !rows.isEmpty else { continue }
+                    grids.append(grid(rows, family: family, shape: shape, mode: mode, engines: engines))
                 }
-                var header = [shape.sizeLabel]
-                for engine in engines {
-                    header += figureHeaders(engine, withCore: withCore.contains(engine))
-                    if engine != "reference" && engines.contains("reference") { header.append("\(engine)/ref") }
-                }
-                let sizes = Array(Set(rows.map(\.size))).sorted()
-                let body = sizes.map { size in
-                    var cells = ["\(size)"]
-                    for engine in engines {
-                        let result = rows.first { $0.engine == engine && $0.size == size }
-                        cells.append(
-                            result.map { String(format: "%.2f ± %.2f", $0.microsecondsPerLayout, $0.spread) } ?? "–")
-                        if withCore.contains(engine) {
-                            cells.append(result?.coreMicrosecondsPerLayout.map { String(format: "%.2f", $0) } ?? "–")
-                        }
-                        if engine != "reference" && engines.contains("reference") {
-                            cells.append(
-                                result.flatMap { ratioToReference($0) }.map {
-                                    String(format: "%.2f×", $0) + pythonMark(engine)
-                                } ?? "–")
-                        }
-                    }
-                    return cells
-                }
-                // What each peer's figures include, right under its columns (the reference's note heads the report).
-                let footnotes =
-                    engines.filter { $0 != "reference" }.compactMap(figuresNote) + pythonFootnote(engines)
-                    + withCore.map { engine in
-                        "\(engine) core: "
-                            + (details(of: engine)?.coreTiming
-                                ?? "its own layout call alone, timed apart by its adapter")
-                    }
-                grids.append(
-                    Grid(
-                        title: "\(shape.rawValue) — \(mode.rawValue) (µs per layout, median ± IQR)", header: header,
-                        rows: body,
-                        footnotes: footnotes))
             }
         }
         return grids
+    }
+
+    /// The grid of one family, shape and mode ("flex linear — fresh"; a report without families: "linear — fresh").
+    private func grid(
+        _ rows: [BenchmarkResult], family: ShapeFamily?, shape: BenchShape, mode: BenchMode, engines: [String]
+    ) -> Grid {
+        // An engine whose adapter also timed its own call alone gets that column beside its figure.
+        let withCore = engines.filter { engine in
+            rows.contains { $0.engine == engine && $0.coreMicrosecondsPerLayout != nil }
+        }
+        var header = [shape.sizeLabel]
+        for engine in engines {
+            header += figureHeaders(engine, withCore: withCore.contains(engine))
+            if engine != "reference" && engines.contains("reference") { header.append("\(engine)/ref") }
+        }
+        let sizes = Array(Set(rows.map(\.size))).sorted()
+        let body = sizes.map { size in
+            var cells = ["\(size)"]
+            for engine in engines {
+                let result = rows.first { $0.engine == engine && $0.size == size }
+                cells.append(
+                    result.map { String(format: "%.2f ± %.2f", $0.microsecondsPerLayout, $0.spread) } ?? "–")
+                if withCore.contains(engine) {
+                    cells.append(result?.coreMicrosecondsPerLayout.map { String(format: "%.2f", $0) } ?? "–")
+                }
+                if engine != "reference" && engines.contains("reference") { cells.append(ratioCell(result)) }
+            }
+            return cells
+        }
+        // What each peer's figures include, right under its columns (the reference's note heads the report).
+        let footnotes =
+            engines.filter { $0 != "reference" }.compactMap(figuresNote) + pythonFootnote(engines)
+            + answerFootnote(rows)
+            + withCore.map { engine in
+                "\(engine) core: "
+                    + (details(of: engine)?.coreTiming ?? "its own layout call alone, timed apart by its adapter")
+            }
+        let table = family?.tableName(of: shape) ?? shape.rawValue
+        return Grid(
+            title: "\(table) — \(mode.rawValue) (µs per layout, median ± IQR)", header: header, rows: body,
+            footnotes: footnotes)
     }
 }
 
@@ -199,17 +223,14 @@ extension BenchmarkReport {
                     if withCore.contains(engine) {
                         cells.append(result?.coreMicrosecondsPerLayout.map { String(format: "%.2f", $0) } ?? "–")
                     }
-                    if engine != base && engines.contains(base) {
-                        cells.append(
-                            result.flatMap(ratio).map { String(format: "%.2f×", $0) + pythonMark(engine) } ?? "–")
-                    }
+                    if engine != base && engines.contains(base) { cells.append(ratioCell(result)) }
                 }
                 return cells
             }
             grids.append(
                 Grid(
                     title: "cases — \(mode.rawValue) (µs per layout, median ± IQR; ratios to \(base))", header: header,
-                    rows: body, footnotes: footnotes))
+                    rows: body, footnotes: footnotes + answerFootnote(rows)))
         }
         let means = geometricMeans()
         let modes = BenchMode.allCases.filter { mode in results.contains { $0.mode == mode } }
@@ -219,19 +240,21 @@ extension BenchmarkReport {
             + engines.filter { engine in
                 !machine.engineDetails.contains { $0.name == engine }
             }
+        func meanCell(_ mean: GeometricMean) -> String {
+            let leftOut = mean.unequalAnswers.map { "; \($0) ≠ left out" } ?? ""
+            return String(format: "%.2f×", mean.ratio) + pythonMark(mean.engine) + " (\(mean.workloads)\(leftOut))"
+        }
         let rows = ran.filter { $0 != base }.map { engine in
             [engine]
                 + modes.map { mode in
-                    means.first { $0.engine == engine && $0.mode == mode }.map {
-                        String(format: "%.2f×", $0.ratio) + pythonMark(engine) + " (\($0.workloads))"
-                    } ?? "–"
+                    means.first { $0.engine == engine && $0.mode == mode }.map(meanCell) ?? "–"
                 }
         }
         if !rows.isEmpty {
             grids.append(
                 Grid(
                     title:
-                        "geometric mean of each engine's ratio to \(base) over the cases both timed (how many in brackets)",
+                        "geometric mean of each engine's ratio to \(base) over the cases both timed with equal answers (how many in brackets)",
                     header: ["engine"] + modes.map(\.rawValue), rows: rows,
                     footnotes: ran.compactMap(figuresNote) + pythonFootnote(ran)))
         }

@@ -3,7 +3,7 @@ import Foundation
 import LayoutCore
 
 extension BenchmarkReport {
-    /// The report as a chart the CLI renders to PNG: one panel per shape (size across, µs per layout up, both on log
+    /// The report as a chart the CLI renders to PNG: one panel per family and shape (size across, µs per layout up, both on log
     /// scales because sizes and costs span decades), one polyline per engine × mode (colour = engine, line style =
     /// mode: fresh solid, relayout dashed, resize dotted, incremental dash-dotted), axes with ticks and labels, and a
     /// legend naming the engine inside each peer. A case run (`baseline`) has one panel per mode instead, each case
@@ -12,14 +12,14 @@ extension BenchmarkReport {
     public func plotScene(panelSize: Size = Size(width: 420, height: 320)) -> Scene {
         let panels: [(title: String, axis: String, rows: [BenchmarkResult], joined: Bool)] =
             if baseline == nil {
-                BenchShape.allCases.compactMap { shape in
-                    let rows = results.filter { $0.shape == shape }
-                    return rows.isEmpty
-                        ? nil
-                        : (
-                            "\(shape.rawValue) (\(shape.sizeLabel))", shape == .depth ? "depth D" : "leaves N", rows,
-                            true
-                        )
+                ([ShapeFamily?](ShapeFamily.allCases) + [nil]).flatMap { family in
+                    BenchShape.allCases.compactMap { shape in
+                        let rows = results.filter { $0.shape == shape && $0.family == family }
+                        let table = family?.tableName(of: shape) ?? shape.rawValue
+                        return rows.isEmpty
+                            ? nil
+                            : ("\(table) (\(shape.sizeLabel))", shape == .depth ? "depth D" : "leaves N", rows, true)
+                    }
                 }
             } else {
                 BenchMode.allCases.compactMap { mode in

@@ -8,6 +8,9 @@ public struct BenchmarkResult: Hashable, Sendable, Codable {
     public var engine: String
     /// The benchmark shape; nil for a case file (`case`).
     public var shape: BenchShape?
+    /// Which trees the shape was built as (`flex`, `box`); nil for a case file, and in reports written before the
+    /// flex family existed, whose shapes were all box trees.
+    public var family: ShapeFamily?
     /// The case file's name (`ristretto bench --case`): its folder and file name without `.json`, "flex/wrap-lines".
     public var caseName: String?
     /// N or D for a shape; a case's number of elements, the root included.
@@ -30,15 +33,21 @@ public struct BenchmarkResult: Hashable, Sendable, Codable {
     /// How many content leaves the engine measured through a callback into its adapter's language (Taffy's, in
     /// Python), where the adapter says; its other content leaves were given as fixed-size leaves.
     public var measuredLeaves: Int?
+    /// Whether the engine's frames on this workload and mode were the answer key's (the reference's, or the case's
+    /// `expect`; docs/benchmarks.md "Equal answers"): false marks every ratio against this figure (≠) and keeps it
+    /// out of the geometric means; nil (left out of JSON) when no check was made.
+    public var sameAnswer: Bool?
 
     public init(
         engine: String, shape: BenchShape?, size: Int, mode: BenchMode, microsecondsPerLayout: Double, spread: Double,
         batches: Int, iterationsPerBatch: Int, buildMicroseconds: Double? = nil,
         coreMicrosecondsPerLayout: Double? = nil, case name: String? = nil, viaPython: Bool? = nil,
-        measuredLeaves: Int? = nil
+        measuredLeaves: Int? = nil, family: ShapeFamily? = nil, sameAnswer: Bool? = nil
     ) {
         self.engine = engine
         self.shape = shape
+        self.family = family
+        self.sameAnswer = sameAnswer
         self.caseName = name
         self.viaPython = viaPython
         self.measuredLeaves = measuredLeaves
@@ -56,6 +65,7 @@ public struct BenchmarkResult: Hashable, Sendable, Codable {
         self.init(
             engine: engine, shape: workload.shape, case: nil, size: workload.size, mode: mode, timing: timing,
             viaPython: viaPython)
+        family = workload.family
     }
 
     init(
@@ -73,18 +83,21 @@ public struct BenchmarkResult: Hashable, Sendable, Codable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case engine, shape
+        case engine, shape, family
         case caseName = "case"
         case size, mode, microsecondsPerLayout, spread, batches, iterationsPerBatch
-        case buildMicroseconds, coreMicrosecondsPerLayout, viaPython, measuredLeaves
+        case buildMicroseconds, coreMicrosecondsPerLayout, viaPython, measuredLeaves, sameAnswer
     }
 
-    /// The workload's name in notes: "linear-200", or the case's name.
-    var workloadName: String { caseName ?? "\(shape?.rawValue ?? "?")-\(size)" }
+    /// The workload's name in notes: "linear-200", "flex-linear-200", or the case's name.
+    var workloadName: String {
+        caseName ?? (family == .flex ? "flex-" : "") + "\(shape?.rawValue ?? "?")-\(size)"
+    }
 
     /// Whether two results time the same workload in the same mode.
     func sameWorkload(as other: BenchmarkResult) -> Bool {
-        shape == other.shape && caseName == other.caseName && size == other.size && mode == other.mode
+        shape == other.shape && family == other.family && caseName == other.caseName && size == other.size
+            && mode == other.mode
     }
 }
 
@@ -207,6 +220,18 @@ public struct BenchmarkReport: Hashable, Sendable, Codable {
     /// Whether a ratio of `engine` to the base is against a Python-bound figure: either side's.
     public func ratioIsPythonBound(_ engine: String) -> Bool { isPythonBound(engine) || isPythonBound(ratioBase) }
 
+    /// The base engine's result on the same workload and mode as `result`.
+    func baseResult(of result: BenchmarkResult) -> BenchmarkResult? {
+        results.first { $0.engine == ratioBase && $0.sameWorkload(as: result) }
+    }
+
+    /// Whether the ratio of `result` to the base compares two differing answers (docs/benchmarks.md "Equal
+    /// answers"): either side's frames differ from the answer key. **Such a ratio is marked `≠` in its own cell and
+    /// counts in no geometric mean.** An unchecked side (nil) is not a difference; the notes say what went unchecked.
+    public func ratioComparesUnequalAnswers(_ result: BenchmarkResult) -> Bool {
+        result.sameAnswer == false || baseResult(of: result)?.sameAnswer == false
+    }
+
     /// Per engine (but the base) and mode, the geometric mean of its ratio to the base over every workload both timed:
     /// exp(mean(ln(engine ÷ base))). "Which engine is faster on these trees?"; one slow case cannot outweigh many, and
     /// the mean of the inverse ratios is the inverse of the mean. Engines in run order, modes in their order.
@@ -214,13 +239,16 @@ public struct BenchmarkReport: Hashable, Sendable, Codable {
         var means: [GeometricMean] = []
         for engine in engines where engine != ratioBase {
             for mode in BenchMode.allCases {
-                let ratios = results.filter { $0.engine == engine && $0.mode == mode }.compactMap(ratio)
+                let timed = results.filter { $0.engine == engine && $0.mode == mode && ratio($0) != nil }
+                let ratios = timed.filter { !ratioComparesUnequalAnswers($0) }.compactMap(ratio)
                     .filter { $0 > 0 && $0.isFinite }
+                let unequal = timed.count { ratioComparesUnequalAnswers($0) }
                 guard let mean = GeometricMean.of(ratios) else { continue }
                 means.append(
                     GeometricMean(
                         engine: engine, mode: mode, ratio: mean, workloads: ratios.count,
-                        viaPython: ratioIsPythonBound(engine) ? true : nil))
+                        viaPython: ratioIsPythonBound(engine) ? true : nil, unequalAnswers: unequal > 0 ? unequal : nil)
+                )
             }
         }
         return means
@@ -237,13 +265,19 @@ public struct GeometricMean: Hashable, Sendable, Codable {
     public var workloads: Int
     /// True when either side is timed through Python: the ratio is then about Python, not the engine.
     public var viaPython: Bool?
+    /// How many workloads both engines timed but answered differently, left out of the mean (nil for none).
+    public var unequalAnswers: Int?
 
-    public init(engine: String, mode: BenchMode, ratio: Double, workloads: Int, viaPython: Bool? = nil) {
+    public init(
+        engine: String, mode: BenchMode, ratio: Double, workloads: Int, viaPython: Bool? = nil,
+        unequalAnswers: Int? = nil
+    ) {
         self.engine = engine
         self.mode = mode
         self.ratio = ratio
         self.workloads = workloads
         self.viaPython = viaPython
+        self.unequalAnswers = unequalAnswers
     }
 
     /// The geometric mean of positive finite values, nil for none.

@@ -15,23 +15,29 @@ extension InProcessTimable {
         throw EngineError.adapter(engine: name, message: "times the benchmark shapes only, not case files")
     }
 }
-/// Runs every engine on every workload of `config`, shape by shape and size by size, so all engines see the same
-/// tree in one run. A missing engine is skipped with a note; an engine that refuses a case gets a note; each engine's
-/// series stops when a layout would exceed `perLayoutLimit` or its time budget is spent, with a note saying where.
-public func runBenchmarks(_ config: BenchmarkConfiguration, engines: [any LayoutEngineAdapter]) throws
-    -> BenchmarkReport
-{
+/// Runs every engine on every workload of `config`, family by family, shape by shape and size by size, so all engines
+/// see the same tree in one run. A missing engine is skipped with a note; an engine that refuses a case gets a note;
+/// each engine's series stops when a layout would exceed `perLayoutLimit` or its time budget is spent, with a note
+/// saying where. **Each engine's frames are checked against the reference's** (`answers`, laid out in process
+/// whether or not it is timed) on every workload and mode it timed (`checkAnswers`): a ratio between differing
+/// answers is marked and kept out of every mean.
+public func runBenchmarks(
+    _ config: BenchmarkConfiguration, engines: [any LayoutEngineAdapter],
+    answers reference: ReferenceEngine = ReferenceEngine()
+) throws -> BenchmarkReport {
     var notes: [String] = []
     // 1. Keep the engines that answer `info`, under the name the run uses for them.
     let (available, details) = answeringEngines(engines, notes: &notes)
     var budgets = Dictionary(
         uniqueKeysWithValues: available.map { ($0.name, EngineBudget(limit: config.engineBudget)) })
     var results: [BenchmarkResult] = []
-    // 2. Shape by shape, size by size, mode by mode, every engine on the same case JSON.
-    for (index, shape) in config.shapes.enumerated() {
-        for name in budgets.keys { budgets[name]!.beginShape(shapesLeft: config.shapes.count - index) }
+    var differences = AnswerNotes()
+    // 2. Family by family, shape by shape, size by size, mode by mode, every engine on the same case JSON.
+    let tables = config.tables
+    for (index, (family, shape)) in tables.enumerated() {
+        for name in budgets.keys { budgets[name]!.beginShape(shapesLeft: tables.count - index) }
         for size in config.sizes(for: shape) {
-            let workload = Workload(shape: shape, size: size)
+            let workload = Workload(shape: shape, size: size, family: family)
             for mode in config.modes {
                 if mode == .resize && !workload.resizeMovesFrames {
                     notes.append(
@@ -41,36 +47,43 @@ public func runBenchmarks(_ config: BenchmarkConfiguration, engines: [any Layout
                 }
                 let target = TimingTarget(
                     workload: workload, mode: mode, caseJSON: try workload.tree(for: mode).caseJSON())
+                let series = { (engine: String) in SeriesKey(engine: engine, shape: shape, mode: mode, family: family) }
                 let turns = available.filter {
-                    !budgets[$0.name]!.shouldSkip(
-                        series: SeriesKey(engine: $0.name, shape: shape, mode: mode), size: size,
-                        limit: config.perLayoutLimit)
+                    !budgets[$0.name]!.shouldSkip(series: series($0.name), size: size, limit: config.perLayoutLimit)
                 }
                 let (timed, failures) = timeInRounds(turns, target: target, config: config, budgets: &budgets)
                 for (engine, error) in failures {
-                    let series = SeriesKey(engine: engine, shape: shape, mode: mode)
-                    let prefix = "\(engine) \(shape.rawValue) \(mode.rawValue): stopped at \(shape.sizeLabel) = \(size)"
+                    let prefix =
+                        "\(engine) \(family.tableName(of: shape)) \(mode.rawValue): stopped at \(shape.sizeLabel) = \(size)"
                     if let stop = error as? SeriesStop {
-                        budgets[engine]!.stop(series: series, reason: "\(prefix): \(stop.reason)")
+                        budgets[engine]!.stop(series: series(engine), reason: "\(prefix): \(stop.reason)")
                     } else {
                         notes.append("\(engine) \(workload.name) \(mode.rawValue): \(error)")
-                        budgets[engine]!.stop(series: series, reason: "\(prefix) after an error")
+                        budgets[engine]!.stop(series: series(engine), reason: "\(prefix) after an error")
                     }
                 }
+                // 3. The answers of the engines that were timed, against the reference's.
+                let checked = checkAnswers(
+                    available.filter { timed[$0.name] != nil }, on: try AnswerProblem(workload: workload, mode: mode),
+                    key: .reference(reference), timeout: config.answerTimeout)
                 for engine in available {
                     guard let timing = timed[engine.name] else { continue }
-                    results.append(
-                        BenchmarkResult(
-                            engine: engine.name, workload: workload, mode: mode, timing: timing,
-                            viaPython: details.viaPython(engine.name)))
+                    var result = BenchmarkResult(
+                        engine: engine.name, workload: workload, mode: mode, timing: timing,
+                        viaPython: details.viaPython(engine.name))
+                    result.sameAnswer = checked.verdicts[engine.name]?.isSame
+                    differences.add(
+                        engine.name, "\(workload.name) \(mode.rawValue)", checked.verdicts[engine.name],
+                        key: checked.key)
+                    results.append(result)
                     budgets[engine.name]!.record(
-                        series: SeriesKey(engine: engine.name, shape: shape, mode: mode), size: size,
-                        nanos: timing.nanosPerLayout.median)
+                        series: series(engine.name), size: size, nanos: timing.nanosPerLayout.median)
                 }
             }
         }
     }
     for budget in budgets.values { notes.append(contentsOf: budget.stopNotes) }
+    notes.append(contentsOf: differences.notes)
     notes.append(contentsOf: callbackNotes(results))
     return BenchmarkReport(
         machine: .current(quick: config.quick, engines: details), results: results, notes: notes)

@@ -30,6 +30,7 @@ public func runCaseBenchmarks(
     var results: [BenchmarkResult] = []
     var skipped = GroupedNotes()
     var grouped = GroupedNotes()
+    var differences = AnswerNotes()
     for var workload in cases {
         // 1. The engines that take the case.
         var takers = available
@@ -64,16 +65,24 @@ public func runCaseBenchmarks(
                     notes.append("\(engine) \(workload.name) \(mode.rawValue): \(error)")
                 }
             }
+            // The answers of the engines timed, against the case's expect (fresh), else the reference's, else the
+            // baseline's.
+            let checked = checkAnswers(
+                available.filter { timed[$0.name] != nil }, on: AnswerProblem(case: workload, mode: mode),
+                key: AnswerKeySource(reference: reference, fallback: baseline), timeout: config.answerTimeout)
             for engine in available {
                 guard let timing = timed[engine.name] else { continue }
-                results.append(
-                    BenchmarkResult(
-                        engine: engine.name, shape: nil, case: workload.name, size: workload.nodeCount, mode: mode,
-                        timing: timing, viaPython: details.viaPython(engine.name)))
+                var result = BenchmarkResult(
+                    engine: engine.name, shape: nil, case: workload.name, size: workload.nodeCount, mode: mode,
+                    timing: timing, viaPython: details.viaPython(engine.name))
+                result.sameAnswer = checked.verdicts[engine.name]?.isSame
+                differences.add(
+                    engine.name, "\(workload.name) \(mode.rawValue)", checked.verdicts[engine.name], key: checked.key)
+                results.append(result)
             }
         }
     }
-    notes.append(contentsOf: grouped.notes + skipped.notes)
+    notes.append(contentsOf: grouped.notes + skipped.notes + differences.notes)
     for budget in budgets.values { notes.append(contentsOf: budget.stopNotes) }
     notes.append(contentsOf: callbackNotes(results))
     return BenchmarkReport(

@@ -33,6 +33,12 @@ public struct CaseWorkload: Sendable {
     /// The leaf incremental changes, chosen among `contentLeaves` by the run (`runCaseBenchmarks`): its content width
     /// goes w + 8, w, w + 8, … (w its own width; the height stays).
     public var incrementalChange: IncrementalChange?
+    /// The viewport (proposal) width as written: relayout alternates it with it + 1 (`relayoutWidths`).
+    public var proposalWidth: Double?
+    /// The case's `expect`, the answer key of its fresh layout (docs/benchmarks.md "Equal answers"), and the
+    /// tolerance it is judged within: the case's own, at least the resolution of the browsers that answered it.
+    public var expect: [PeerFrame]?
+    public var expectTolerance = 0.0
 
     /// A flex case: the reference lays it out with its flex engine, unless it states a refusal.
     public init(name: String, flex: FlexCase) throws {
@@ -41,6 +47,9 @@ public struct CaseWorkload: Sendable {
         referenceRefusal = flex.referenceRefusal
         if referenceRefusal == nil { referenceCase = .flex(flex) }
         nodeCount = Self.count(flex.root, children: \.children)
+        proposalWidth = flex.viewport.width
+        expect = flex.expect?.frames
+        expectTolerance = max(flex.tolerance.geometry, flex.answerResolution)
         let style = flex.root.style
         let fills =
             if case .percent = style.value(of: .width) {
@@ -75,6 +84,9 @@ public struct CaseWorkload: Sendable {
         caseJSON = Data(try JSONOutput.line(box).utf8)
         referenceCase = .box(box)
         nodeCount = Self.count(box.root, children: \.children)
+        proposalWidth = box.proposal.width
+        expect = box.expect?.frames
+        expectTolerance = box.tolerance.geometry
         let fills = if case .ratio = box.root.width { true } else { false }
         (resizeBase, resizeAbsence) = Self.resize(
             fills: fills, width: box.proposal.width, why: "the root's width is not fill")

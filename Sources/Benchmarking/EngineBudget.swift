@@ -7,15 +7,15 @@ struct SeriesStop: Error { var reason: String }
 /// One engine's figures in one mode of one table: a shape's sizes, or a run's case files.
 struct SeriesKey: Hashable {
     var engine: String
-    /// The shape's name, or "cases".
+    /// The shape's name ("flex linear" in the flex family, "linear" in the box family), or "cases".
     var table: String
     var mode: BenchMode
     /// What the shape's size counts ("N", "D"); nil for cases.
     var sizeLabel: String?
 
-    init(engine: String, shape: BenchShape, mode: BenchMode) {
+    init(engine: String, shape: BenchShape, mode: BenchMode, family: ShapeFamily = .box) {
         self.engine = engine
-        table = shape.rawValue
+        table = family.tableName(of: shape)
         self.mode = mode
         sizeLabel = shape.sizeLabel
     }

@@ -1,12 +1,12 @@
 import Engines
 
 extension NamedCase {
-    /// The benchmark trees of `config` (every shape and size it would run), each as it is, after one resize of its
-    /// resize variant ("linear-5 resize") and after one incremental change ("linear-5 incremental").
+    /// The benchmark trees of `config` (every family, shape and size it would run), each as it is, after one resize
+    /// of its resize variant ("linear-5 resize") and after one incremental change ("linear-5 incremental").
     public static func workloads(_ config: BenchmarkConfiguration) throws -> [NamedCase] {
-        try config.shapes.flatMap { shape in
+        try config.tables.flatMap { family, shape in
             try config.sizes(for: shape).flatMap { size in
-                let workload = Workload(shape: shape, size: size)
+                let workload = Workload(shape: shape, size: size, family: family)
                 return [NamedCase(name: workload.name, json: try workload.caseJSON())]
                     + (try workload.checkedChanges.map { mode, change in
                         let tree = workload.tree(for: mode)

@@ -1,6 +1,7 @@
 import BoxLayout
 import CanonicalJSON
 import Engines
+import Flexbox
 import Foundation
 import LayoutCore
 
@@ -34,7 +35,8 @@ public enum BenchShape: String, Hashable, Sendable, Codable, CaseIterable {
     public var sizeLabel: String { self == .depth ? "D" : "N" }
 }
 
-/// One benchmark tree, generated as a box case so that every engine receives exactly the same JSON.
+/// One benchmark tree, generated as a case (a flex case, or a box case: `family`) so that every engine receives
+/// exactly the same JSON.
 public struct Workload: Hashable, Sendable {
     public var shape: BenchShape
     /// N leaves for linear and flow, D levels for depth.
@@ -42,16 +44,19 @@ public struct Workload: Hashable, Sendable {
     /// Whether this is the shape's resize variant (docs/design.md "Benchmark shapes", resize): growing leaves (and, for
     /// depth, growing boxes) under a `fill` root, proposed W(0) wide. The flow variant is the flow tree under W(0).
     public var isResizeVariant: Bool
+    /// Whether the tree is written in CSS (`flexCase`) or as Puyopuyo's boxes (`boxCase`).
+    public var family: ShapeFamily
 
-    public init(shape: BenchShape, size: Int, isResizeVariant: Bool = false) {
+    public init(shape: BenchShape, size: Int, isResizeVariant: Bool = false, family: ShapeFamily = .box) {
         self.shape = shape
         self.size = size
         self.isResizeVariant = isResizeVariant
+        self.family = family
     }
 
     /// The tree `mode` times: the resize variant for resize, the shape's own tree otherwise.
     public func tree(for mode: BenchMode) -> Workload {
-        Workload(shape: shape, size: size, isResizeVariant: mode == .resize)
+        Workload(shape: shape, size: size, isResizeVariant: mode == .resize, family: family)
     }
 
     /// The natural size every leaf's measure function returns.
@@ -59,8 +64,11 @@ public struct Workload: Hashable, Sendable {
     /// The width proposal of the flow shape.
     public static let flowProposalWidth = 500.0
 
-    /// The case name, e.g. "linear-50", or "linear-50-resize" for the resize variant.
-    public var name: String { "\(shape.rawValue)-\(size)" + (isResizeVariant ? "-resize" : "") }
+    /// The case name, e.g. "linear-50", or "linear-50-resize" for the resize variant; the flex family's start with
+    /// "flex-" ("flex-linear-50").
+    public var name: String {
+        (family == .flex ? "flex-" : "") + "\(shape.rawValue)-\(size)" + (isResizeVariant ? "-resize" : "")
+    }
 
     // MARK: The resize and incremental schedules
 
@@ -144,18 +152,42 @@ public struct Workload: Hashable, Sendable {
         BoxNode(type: .leaf, width: width, margin: Insets(all: margin), content: leafContent)
     }
 
-    /// The box case as compact, single-line canonical JSON (deterministic bytes at any depth).
-    public func caseJSON() throws -> Data { Data(try JSONOutput.line(boxCase).utf8) }
+    /// The case of the family (`flexCase` or `boxCase`) as compact, single-line canonical JSON (deterministic bytes
+    /// at any depth).
+    public func caseJSON() throws -> Data {
+        switch family {
+        case .flex: Data(try JSONOutput.line(flexCase).utf8)
+        case .box: Data(try JSONOutput.line(boxCase).utf8)
+        }
+    }
+
+    /// The case as a value, for the in-process reference (no JSON, so no nesting limit).
+    public var layoutCase: LayoutCase {
+        switch family {
+        case .flex: .flex(flexCase)
+        case .box: .box(boxCase)
+        }
+    }
 
     /// The case as it stands after `change`, for a fresh layout to compare with the changed one: the proposal width
     /// replaced (resize), or the leaf's content replaced (a content change).
     public func caseJSON(after change: LayoutChange) throws -> Data {
-        var value = boxCase
-        switch change {
-        case .resize(let width): value.proposal.width = width
-        case .content(let path, let size): value.root.setContent(size, at: path[...])
+        switch family {
+        case .flex:
+            var value = flexCase
+            switch change {
+            case .resize(let width): value.viewport.width = width
+            case .content(let path, let size): value.root.setContent(size, at: path[...])
+            }
+            return Data(try JSONOutput.line(value).utf8)
+        case .box:
+            var value = boxCase
+            switch change {
+            case .resize(let width): value.proposal.width = width
+            case .content(let path, let size): value.root.setContent(size, at: path[...])
+            }
+            return Data(try JSONOutput.line(value).utf8)
         }
-        return Data(try JSONOutput.line(value).utf8)
     }
 
     /// The differential check's changes for this workload: one resize of the resize variant from W(0) to W(1), and
@@ -171,11 +203,17 @@ public struct Workload: Hashable, Sendable {
     /// The tree as BoxLayout nodes, for the in-process reference engine (no JSON, so no nesting limit).
     public var boxNode: BoxNode { boxCase.root }
 
-    /// The root proposal of the tree.
+    /// The root proposal of the tree (the box case's; the flex case's viewport is the same size).
     public var proposal: BoxProposal { boxCase.proposal }
 
+    /// The root's width proposal (the flex case's viewport width): nil for unbounded, 500 for flow, W(0) for the
+    /// resize variants.
+    public var proposalWidth: Double? {
+        isResizeVariant ? resizeWidth(call: 0) : (shape == .flow ? Self.flowProposalWidth : nil)
+    }
+
     /// The two widths relayout alternates between (`Engines.relayoutWidths`).
-    public var relayoutWidths: (Double, Double) { Engines.relayoutWidths(proposalWidth: proposal.width) }
+    public var relayoutWidths: (Double, Double) { Engines.relayoutWidths(proposalWidth: proposalWidth) }
 }
 
 extension BoxNode {

@@ -12,7 +12,11 @@ struct BenchCommand: ParsableCommand {
         abstract: "Time layout cost across node counts and depths, for the reference engine and the peers.",
         discussion: """
             Shapes (docs/design.md): linear N (an HBox of N leaves), flow N (a VFlow 500 wide), depth D (a chain of D+1 \
-            HBoxes). Modes: fresh (first layout of a just-built tree), relayout (after the root width changed), resize \
+            HBoxes). --family flex (the default) writes each shape in CSS flexbox and gives every engine that case \
+            (the reference lays it out with its flex engine); --family box builds Puyopuyo's boxes (the reference's \
+            BoxLayout; peers get the box → CSS translation). Every engine's frames are checked against the \
+            reference's (with --case: the case's expect, else the reference's) and a ratio between differing \
+            answers is marked ≠ and left out of the geometric means. Modes: fresh (first layout of a just-built tree), relayout (after the root width changed), resize \
             (the resize variant at a new width W(k) every call; frames change) and incremental (after one leaf's \
             measured width changed, told through the engine's own API). Peers (yoga, taffy, chromium) run through \
             tools/engines adapters installed by tools/setup-engines (chromium also needs the browser: \
@@ -28,6 +32,11 @@ struct BenchCommand: ParsableCommand {
 
     @Option(help: "Comma-separated shapes: linear, flow, depth (default: all three; not with --case).")
     var shape: String?
+    @Option(
+        help:
+            "Comma-separated shape families, run in order: flex (each shape in CSS, the same case for every engine; the default) and box (Puyopuyo's boxes, the reference through BoxLayout). Not with --case."
+    )
+    var family: String?
     @Option(
         name: .customLong("case"), parsing: .upToNextOption,
         help:
@@ -78,7 +87,8 @@ struct BenchCommand: ParsableCommand {
         if baseline != nil, cases.isEmpty { throw ValidationError("--baseline only applies to --case") }
         if !cases.isEmpty {
             let shapeOptions = [
-                ("--shape", shape != nil), ("--sizes", sizes != nil), ("--scaling", scaling), ("--check", check),
+                ("--shape", shape != nil), ("--family", family != nil), ("--sizes", sizes != nil),
+                ("--scaling", scaling), ("--check", check),
             ]
             if let (option, _) = shapeOptions.first(where: \.1) {
                 throw ValidationError("\(option) does not apply with --case (a case is its own tree)")
@@ -92,6 +102,11 @@ struct BenchCommand: ParsableCommand {
                 shape ?? "linear,flow,depth", option: "--shape", allowed: Self.names(BenchShape.self)
             ) {
                 BenchShape(rawValue: $0)
+            },
+            families: try Self.parseList(
+                family ?? ShapeFamily.flex.rawValue, option: "--family", allowed: Self.names(ShapeFamily.self)
+            ) {
+                ShapeFamily(rawValue: $0)
             },
             sizes: try sizes.map { text in
                 try Self.parseList(text, option: "--sizes", allowed: "positive whole numbers, e.g. 5,10,200") {

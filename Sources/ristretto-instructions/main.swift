@@ -27,7 +27,10 @@ struct InstructionDriver: ParsableCommand {
         commandName: "ristretto-instructions",
         abstract: "Make one benchmark's calls inside the function callgrind counts (tools/bench-instructions).")
 
-    @Argument(help: "The benchmark: MODE-SHAPE-SIZE, e.g. resize-linear-200 (the names of Benchmarks/).")
+    @Argument(
+        help:
+            "The benchmark: MODE-SHAPE-SIZE (a box-family shape, e.g. resize-linear-200), MODE-flex-SHAPE-SIZE (the flex family, e.g. resize-flex-linear-200) or MODE-flex-app-CARDS (the capture-like screen, e.g. fresh-flex-app-20): the names of Benchmarks/."
+    )
     var benchmark: String
 
     @Option(help: "How many calls to make; the count per call is the total divided by this.")
@@ -39,8 +42,8 @@ struct InstructionDriver: ParsableCommand {
     }
 
     func run() throws {
-        let (mode, workload) = try parsed()
-        try ReferenceEngine().runMeasured(workload: workload, mode: mode, calls: calls) { call in
+        let (mode, tree) = try parsed()
+        let counted: (() -> Size) -> Size = { call in
             withoutActuallyEscaping(call) { call in
                 pendingCall = call
                 countedCall()
@@ -49,17 +52,36 @@ struct InstructionDriver: ParsableCommand {
                 return countedSize
             }
         }
+        switch tree {
+        case .shape(let workload):
+            try ReferenceEngine().runMeasured(workload: workload, mode: mode, calls: calls, measured: counted)
+        case .app(let cards):
+            try ReferenceEngine().runMeasured(case: .appFeed(cards: cards), mode: mode, calls: calls, measured: counted)
+        }
     }
 
-    private func parsed() throws -> (BenchMode, Workload) {
-        let parts = benchmark.split(separator: "-")
-        guard parts.count == 3, let mode = BenchMode(rawValue: String(parts[0])),
-            let shape = BenchShape(rawValue: String(parts[1])), let size = Int(parts[2]), size > 0
-        else {
+    /// What a benchmark lays out: a shape of either family, or the capture-like screen (`AppFeed`).
+    private enum Tree {
+        case shape(Workload)
+        case app(cards: Int)
+    }
+
+    private func parsed() throws -> (BenchMode, Tree) {
+        let parts = benchmark.split(separator: "-").map(String.init)
+        let family: ShapeFamily = parts.count == 4 && parts[1] == ShapeFamily.flex.rawValue ? .flex : .box
+        let named = family == .flex ? [parts[0]] + parts[2...] : parts
+        guard named.count == 3, let mode = BenchMode(rawValue: named[0]), let size = Int(named[2]), size > 0 else {
             throw ValidationError(
-                "'\(benchmark)' is not MODE-SHAPE-SIZE (modes: \(BenchMode.allCases.map(\.rawValue).joined(separator: ", ")); "
-                    + "shapes: \(BenchShape.allCases.map(\.rawValue).joined(separator: ", ")))")
+                "'\(benchmark)' is not MODE-SHAPE-SIZE, MODE-flex-SHAPE-SIZE or MODE-flex-app-CARDS (modes: "
+                    + "\(BenchMode.allCases.map(\.rawValue).joined(separator: ", ")); shapes: "
+                    + "\(BenchShape.allCases.map(\.rawValue).joined(separator: ", ")))")
         }
-        return (mode, Workload(shape: shape, size: size))
+        if family == .flex, named[1] == "app" { return (mode, .app(cards: size)) }
+        guard let shape = BenchShape(rawValue: named[1]) else {
+            throw ValidationError(
+                "'\(benchmark)': unknown shape '\(named[1])' (shapes: \(BenchShape.allCases.map(\.rawValue).joined(separator: ", ")), or app after flex)"
+            )
+        }
+        return (mode, .shape(Workload(shape: shape, size: size, family: family)))
     }
 }

@@ -76,10 +76,10 @@ struct ReportTests {
     @Test func csv() throws {
         #expect(
             try Self.report.formatted(.csv) == """
-                engine,shape,size,mode,microsecondsPerLayout,spread,ratioToReference,engineVersion,engineTiming,coreMicrosecondsPerLayout,viaPython
-                reference,linear,5,fresh,2.0,0.5,1.0,r1,in process,,
-                yoga,linear,5,fresh,5.0,0.25,2.5,y1,"native, with a note",,
-                reference,linear,10,fresh,4.0,1.0,1.0,r1,in process,,
+                engine,shape,size,mode,microsecondsPerLayout,spread,ratioToReference,engineVersion,engineTiming,coreMicrosecondsPerLayout,viaPython,family,unequalAnswers
+                reference,linear,5,fresh,2.0,0.5,1.0,r1,in process,,,,
+                yoga,linear,5,fresh,5.0,0.25,2.5,y1,"native, with a note",,,,
+                reference,linear,10,fresh,4.0,1.0,1.0,r1,in process,,,,
 
                 """)
     }
@@ -139,7 +139,7 @@ struct ReportTests {
 
                 """)
         #expect(try report.formatted(.markdown).contains("| D | reference µs | taffy µs | taffy core µs | taffy/ref |"))
-        #expect(try report.formatted(.csv).hasSuffix("taffy,depth,4,fresh,300.0,10.0,300.0,t1,via Python,12.5,\n"))
+        #expect(try report.formatted(.csv).hasSuffix("taffy,depth,4,fresh,300.0,10.0,300.0,t1,via Python,12.5,,,\n"))
         let json = try #require(
             JSONSerialization.jsonObject(with: Data(try report.formatted(.json).utf8)) as? [String: Any])
         let results = try #require(json["results"] as? [[String: Any]])

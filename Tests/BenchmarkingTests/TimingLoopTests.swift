@@ -231,10 +231,12 @@ struct ChangeLoopTests {
             try ReferenceEngine().time(workload: workload, mode: .resize, options: quick)
         }
         let report = try runBenchmarks(
-            BenchmarkConfiguration(shapes: [.flow], sizes: [10, 12], modes: [.resize], quick: true),
+            BenchmarkConfiguration(
+                shapes: [.flow], families: [.box, .flex], sizes: [10, 12], modes: [.resize], quick: true),
             engines: [ReferenceEngine()])
-        #expect(report.results.map(\.size) == [12])
+        #expect(report.results.map(\.size) == [12, 12])
         #expect(report.notes.contains { $0.hasPrefix("flow-10 resize: skipped") })
+        #expect(report.notes.contains { $0.hasPrefix("flex-flow-10 resize: skipped") })
     }
 }
 

@@ -144,7 +144,7 @@ import Testing
             yoga.shutDown()
             taffy.shutDown()
         }
-        let cases = try NamedCase.workloads(BenchmarkConfiguration(shapes: [.linear], sizes: [5]))
+        let cases = try NamedCase.workloads(BenchmarkConfiguration(shapes: [.linear], families: [.box], sizes: [5]))
         #expect(cases.map(\.name) == ["linear-5", "linear-5 resize", "linear-5 incremental"])
         let outcomes = roundingConsistencyCheck(cases: cases, peers: [yoga, taffy])
         let verdicts = Dictionary(uniqueKeysWithValues: outcomes.map { ("\($0.engine) \($0.caseName)", $0.verdict) })

@@ -39,8 +39,11 @@ import Testing
         let json = try #require(JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
         #expect(json["baseline"] as? String == "reference")
         let results = try #require(json["results"] as? [[String: Any]])
-        #expect(results.map { $0["mode"] as? String } == ["fresh", "relayout", "resize", "incremental"])
-        #expect(results.allSatisfy { $0["case"] as? String == "cases/fill" && $0["size"] as? Int == 4 })
+        #expect(
+            results.map { "\($0["case"] as? String ?? "?") \($0["mode"] as? String ?? "?")" } == [
+                "cases/fill fresh", "cases/fill relayout", "cases/fill resize", "cases/fill incremental",
+            ])
+        #expect(results.prefix(4).allSatisfy { $0["size"] as? Int == 4 && $0["sameAnswer"] as? Bool == true })
         #expect((json["geometricMeans"] as? [Any])?.isEmpty == true)
         let notes = try #require(json["notes"] as? [String])
         #expect(
@@ -78,6 +81,10 @@ import Testing
         (
             ["--case", "FOLDER", "--shape", "linear"],
             "error: --shape does not apply with --case (a case is its own tree) (see 'ristretto bench --help')"
+        ),
+        (
+            ["--case", "FOLDER", "--family", "box"],
+            "error: --family does not apply with --case (a case is its own tree) (see 'ristretto bench --help')"
         ),
         (
             ["--case", "FOLDER/scene.json"],

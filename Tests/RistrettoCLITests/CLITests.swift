@@ -71,6 +71,7 @@ import Testing
             "error: --modes: unknown value 'warm' (allowed: fresh, relayout, resize, incremental)"
         ),
         (["--shape", "grid"], "error: --shape: unknown value 'grid' (allowed: linear, flow, depth)"),
+        (["--family", "css"], "error: --family: unknown value 'css' (allowed: flex, box)"),
         (["--format", "xml"], "error: --format: unknown value 'xml' (allowed: table, markdown, json, csv)"),
         (["--rounding"], "error: --rounding only applies to --check (see 'ristretto bench --help')"),
     ])
