@@ -77,7 +77,8 @@ public struct UnfitSubject: Error, Hashable, Sendable, CustomStringConvertible {
     public var description: String
 }
 
-/// A layout result that is not a finite, positive root size: the engine is broken, so the number is worthless.
+/// A layout result that is not a finite root size of at least zero: the engine is broken, so the number is
+/// worthless. **Zero is a size**: a flex root of only absolutely positioned children is 0 wide in every browser.
 public struct InvalidLayoutResult: Error, Hashable, Sendable, CustomStringConvertible {
     public var size: Size
     public var description: String { "layout produced an invalid root size \(size.width) × \(size.height)" }
@@ -120,7 +121,7 @@ struct ResultSink {
     private(set) var checksum = 0.0
 
     mutating func consume(_ size: Size) throws {
-        guard size.isFinite, size.width > 0, size.height > 0 else { throw InvalidLayoutResult(size: size) }
+        guard size.isFinite, size.width >= 0, size.height >= 0 else { throw InvalidLayoutResult(size: size) }
         checksum += size.width + size.height
     }
 }

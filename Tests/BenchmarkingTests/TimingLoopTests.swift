@@ -63,6 +63,14 @@ struct TimingLoopTests {
         #expect(throws: InvalidLayoutResult.self) { try timeInProcess(broken, mode: .fresh, options: options) }
     }
 
+    /// A flex root of absolutely positioned children alone is 0 wide (golden/flex/absolute/absolute-00024): a size,
+    /// not a broken layout.
+    @Test func aZeroRootSizeIsASize() throws {
+        let empty = InProcessSubject<Int>(
+            build: { 0 }, layout: { _, _ in Size(width: 0, height: 282) }, proposalWidth: nil)
+        #expect(try timeInProcess(empty, mode: .fresh, options: options).nanosPerLayout.count == 3)
+    }
+
     @Test func budgetPredictsFromAPowerLaw() {
         var budget = EngineBudget(limit: .seconds(10))
         let series = SeriesKey(engine: "yoga", shape: .depth, mode: .fresh)
