@@ -66,6 +66,18 @@ extension SizingOutput {
     static let zero = SizingOutput(height: 0, baseline: nil, contentHeight: 0)
 }
 
+extension Edges where Value == LengthPercentage {
+    var hasPercentage: Bool { top.isPercentage || right.isPercentage || bottom.isPercentage || left.isPercentage }
+}
+
+extension SizeValue {
+    var isPercentage: Bool { if case .percent = self { true } else { false } }
+}
+
+extension LengthPercentage {
+    var isPercentage: Bool { if case .percent = self { true } else { false } }
+}
+
 extension Edges where Value == Double {
     var horizontal: Double { left + right }
     var vertical: Double { top + bottom }
@@ -392,6 +404,7 @@ extension FlexLayoutEngine {
 
     /// The node's height and baseline under `input`, from its cache when the same input was asked before.
     func size(_ node: Int, _ input: SizingInput) -> SizingOutput {
+        let input = keyed(input, for: node)
         if let known = caches[node].lookup(input) { return known }
         let output = layoutNode(node, input, perform: false)
         caches[node].store(input, output)
@@ -403,7 +416,7 @@ extension FlexLayoutEngine {
     /// A node laid out before under the same input, with nothing changed below it, keeps its descendants'
     /// frames, unless an absolutely positioned descendant's containing block is outside it.
     func perform(_ node: Int, _ input: SizingInput, height: Double) {
-        var input = input
+        var input = keyed(input, for: node)
         input.height = height
         if caches[node].performed == input, !escaping[node] { return }
         // A leaf places nothing the frames list (its content block is not listed).
@@ -414,6 +427,18 @@ extension FlexLayoutEngine {
         let output = layoutNode(node, input, perform: true)
         caches[node].performed = input
         caches[node].store(input, output)
+    }
+
+    /// The input with the containing sizes the node does not read left out, so that a cache entry holds across
+    /// them: a node reads its containing width only for percentage paddings and its containing height only for
+    /// percentage `min-height`/`max-height` (its own size and margins are its parent's to resolve). A viewport
+    /// resize then reaches the root's cache instead of missing it.
+    @inline(__always) func keyed(_ input: SizingInput, for node: Int) -> SizingInput {
+        let style = styles[node]
+        var input = input
+        if !style.padding.hasPercentage { input.containingWidth = nil }
+        if !style.minHeight.isPercentage, !style.maxHeight.isPercentage { input.containingHeight = nil }
+        return input
     }
 
     /// One node by its kind: a measured leaf, a one-cell grid, or a flex container (an element with content is a
