@@ -22,6 +22,7 @@ public enum EngineExpectations {
         for name in names.sorted() where name.hasSuffix(".json") {
             let path = directory + "/" + name
             let data = try CaseLoader.readFile(path, limit: 8 << 20)
+            try CaseLoader.checkNesting(data, file: path)
             do {
                 let engine = String(name.dropLast(".json".count))
                 entries += try JSONDecoder().decode([Entry].self, from: data).map {

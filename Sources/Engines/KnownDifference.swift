@@ -41,6 +41,7 @@ public struct KnownDifference: Decodable, Hashable, Sendable {
     public static func load(_ path: String) throws(InputError) -> [KnownDifference] {
         guard FileManager.default.fileExists(atPath: path) else { return [] }
         let data = try CaseLoader.readFile(path, limit: 1 << 20)
+        try CaseLoader.checkNesting(data, file: path)
         do {
             return try JSONDecoder().decode([KnownDifference].self, from: data)
         } catch {
