@@ -90,6 +90,7 @@ public enum CaseLoader {
     static func checkStructure(_ data: Data, file: String) throws(InputError) {
         let bytes = [UInt8](data)
         let scan = JSONStructureScan(bytes, maxListLength: maxListLength, maxStringLength: maxStringLength)
+        try refuseTooDeep(scan, data, file: file)
         guard scan.isWellFormed else { return }
         let kind = scan.topLevelValues["kind"].map { String(decoding: bytes[$0].dropFirst().dropLast(), as: UTF8.self) }
         if let problem = scan.duplicateKey {
@@ -103,6 +104,22 @@ public enum CaseLoader {
         if let problem = scan.overlongString {
             throw InputError(file: file, jsonPath: problem.path, message: problem.message)
         }
+    }
+
+    /// Refuses JSON that nests deeper than Foundation's parsers accept, before they see it: they refuse most such
+    /// documents, but crash on some (`JSONStructureScan.tooDeep`). Every JSON file a command reads goes through
+    /// here or `checkStructure` first.
+    public static func checkNesting(_ data: Data, file: String) throws(InputError) {
+        try refuseTooDeep(JSONStructureScan([UInt8](data)), data, file: file)
+    }
+
+    static func refuseTooDeep(_ scan: JSONStructureScan, _ data: Data, file: String) throws(InputError) {
+        guard let offset = scan.tooDeep else { return }
+        let (line, column) = JSONSyntax.position(of: offset, in: data)
+        throw InputError(
+            file: file,
+            message: "malformed JSON at line \(line), column \(column): Too many nested arrays or dictionaries"
+                + JSONSyntax.nestingHint)
     }
 
     /// Reads a whole file, refusing folders, unreadable files and files over `limit` bytes.

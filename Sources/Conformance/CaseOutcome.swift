@@ -10,7 +10,7 @@ public struct CaseOutcome: Sendable {
         /// The reference refuses the case for a reason stated in docs/flex-engine.md: not judged, and not a
         /// failure; its message says why.
         case skipped
-        /// A failure the reference's known-failure list (golden/expectations/reference.json) names with its
+        /// A failure the reference's known-failure list (golden/known-failures/reference.json) names with its
         /// reason: reported with the reason, not counted as failed. A listed case that passes is said to be stale.
         case known
     }

@@ -30,8 +30,8 @@ public enum CaseSelection {
     }
 
     /// The folders of a golden folder that hold no cases: the pinned fonts, and each engine's known failures
-    /// (`<golden>/expectations/<engine>.json`, docs/conformance.md).
-    public static let reservedFolders = ["fonts", "expectations"]
+    /// (`<golden>/known-failures/<engine>.json`, docs/conformance.md; `expectations/` is their former name).
+    public static let reservedFolders = ["fonts", "known-failures", "expectations"]
 
     /// Every `*.json` under `golden` (except hidden and reserved folders), as identifiers relative to it, sorted.
     public static func discover(golden: String) throws(InputError) -> [String] {

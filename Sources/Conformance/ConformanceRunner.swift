@@ -14,7 +14,7 @@ public struct ConformanceRunner: Sendable {
         public var jobs: Int
         /// The pinned font; a run without it still checks every case that has no text.
         public var font: FontChoice
-        /// The reference's known failures, case identifier → reason (golden/expectations/reference.json).
+        /// The reference's known failures, case identifier → reason (golden/known-failures/reference.json).
         public var knownFailures: [String: String] = [:]
 
         public init(golden: String, artifacts: String, jobs: Int, font: FontChoice) {
@@ -119,7 +119,7 @@ public struct ConformanceRunner: Sendable {
             outcome.status = .known
             outcome.messages.insert("known failure: \(reason)", at: 0)
         } else if outcome.status == .passed, options.knownFailures[identifier] != nil {
-            outcome.messages = ["stale known failure: it passes (golden/expectations/reference.json lists it)"]
+            outcome.messages = ["stale known failure: it passes (golden/known-failures/reference.json lists it)"]
         }
         if outcome.status == .passed { removeArtifacts(identifier) }
         if outcome.status != .failed { outcome.frames = nil }

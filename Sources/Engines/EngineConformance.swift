@@ -152,11 +152,17 @@ public enum EngineCatalogue {
 /// to the adapter as it is written, and the frames it answers are compared path by path with the expectation.
 public struct PeerConformance: Sendable {
     public var golden: String
-    public var knownDifferences: [KnownDifference]
+    public var knownFailures: [KnownFailure]
 
-    public init(golden: String, knownDifferences: [KnownDifference]) {
+    public init(golden: String, knownFailures: [KnownFailure]) {
         self.golden = golden
-        self.knownDifferences = knownDifferences
+        self.knownFailures = knownFailures
+    }
+
+    /// `init(golden:knownFailures:)` under its former label, kept for dependents.
+    @available(*, deprecated, renamed: "init(golden:knownFailures:)")
+    public init(golden: String, knownDifferences: [KnownFailure]) {
+        self.init(golden: golden, knownFailures: knownDifferences)
     }
 
     /// The peer's column over `identifiers`, or why it was skipped: not installed (benign), or installed but not
@@ -257,7 +263,7 @@ public struct PeerConformance: Sendable {
     private func failure(
         _ mismatch: String, _ identifier: String, _ peer: PeerEngine, version: String?, answeredBy: [String]
     ) -> EngineCaseResult.Verdict {
-        if let reason = KnownDifference.reason(in: knownDifferences, engine: peer.name, caseName: identifier) {
+        if let reason = KnownFailure.reason(in: knownFailures, engine: peer.name, caseName: identifier) {
             return .known(reason: reason, mismatch: mismatch)
         }
         if let version, let own = answeredBy.first(where: { EngineInfo.sameEngine($0, version) }) {

@@ -12,7 +12,7 @@ public struct EngineCaseResult: Hashable, Sendable {
         case error(String)
         /// The engine cannot express the case; its message names the property and its JSON path.
         case refused(String)
-        /// The answer differs where the engine's known failures say it does (`<golden>/expectations/<engine>.json`).
+        /// The answer differs where the engine's known failures say it does (`<golden>/known-failures/<engine>.json`).
         case known(reason: String, mismatch: String)
         /// The engine does not judge this kind of case: peers are checked on box geometry only.
         case notApplicable
@@ -146,7 +146,7 @@ public struct EngineTally: Hashable, Sendable {
 
 /// One engine's column: its results in case order.
 public struct EngineColumn: Hashable, Sendable {
-    /// The name used in reports and in known-differences: `reference`, `yoga`, or a PATH engine's name.
+    /// The name used in reports and in known failures: `reference`, `yoga`, or a PATH engine's name.
     public var engine: String
     /// What the engine says about itself (`name version`), when it answered `info`.
     public var version: String?

@@ -54,6 +54,7 @@ extension EngineMatrix {
         var outcomes: [CaseOutcome] = []
         for (file, data) in documents {
             let document: MatrixDocument
+            try CaseLoader.checkNesting(data, file: file)
             do {
                 document = try JSONDecoder().decode(MatrixDocument.self, from: data)
             } catch {

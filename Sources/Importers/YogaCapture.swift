@@ -36,6 +36,11 @@ struct YogaCapture: Decodable, Hashable {
     /// - Throws: `ImportError` naming the file and the JSON path of the first problem.
     static func read(_ text: String, file: String) throws(ImportError) -> YogaCapture {
         do {
+            try CaseLoader.checkNesting(Data(text.utf8), file: file)
+        } catch {
+            throw ImportError(file: file, message: error.message)
+        }
+        do {
             return try JSONDecoder().decode(YogaCapture.self, from: Data(text.utf8))
         } catch {
             let problem = InputError(file: file, decoding: error)

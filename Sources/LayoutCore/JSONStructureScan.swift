@@ -21,6 +21,12 @@ public struct JSONStructureScan: Sendable {
     public private(set) var overlongString: Violation?
     /// The byte range of each value of the top-level object, by key (empty when the top level is not an object).
     public private(set) var topLevelValues: [String: Range<Int>] = [:]
+    /// The byte offset of the first array or object that opens deeper than `maximumDepth`, where the scan stops.
+    /// **Why the scan says so**: Foundation's parsers refuse such a document, but crash instead when that bracket is
+    /// the last byte (513 `[` and nothing after), so the caller refuses it first.
+    public private(set) var tooDeep: Int?
+    /// The most arrays and objects Foundation's parsers accept nested in one another.
+    public static let maximumDepth = 512
     /// False when the scan stopped at bytes that are not JSON.
     public private(set) var isWellFormed = true
 
@@ -39,6 +45,7 @@ public struct JSONStructureScan: Sendable {
         overlongList = scanner.overlongList
         overlongString = scanner.overlongString
         topLevelValues = scanner.topLevelValues
+        tooDeep = scanner.tooDeep
     }
 }
 
@@ -59,6 +66,7 @@ private struct Scanner {
     var overlongList: JSONStructureScan.Violation?
     var overlongString: JSONStructureScan.Violation?
     var topLevelValues: [String: Range<Int>] = [:]
+    var tooDeep: Int?
 
     /// Above this many keys an object's keys move into a set, so a huge object stays linear.
     static let keyListLimit = 16
@@ -99,10 +107,16 @@ private struct Scanner {
         }
     }
 
-    /// Scans one value starting at `position`; false when the bytes are not JSON. Iterative over nesting depth
-    /// is not needed: Foundation refuses more than 512 levels anyway, and the recursion stops at the first 600.
+    /// Scans one value starting at `position`; false when the bytes are not JSON, or nest deeper than
+    /// `maximumDepth` (`tooDeep`), which also bounds the recursion.
     mutating func scanValue() -> Bool {
-        guard position < bytes.count, stack.count < 600 else { return false }
+        guard position < bytes.count else { return false }
+        if bytes[position] == UInt8(ascii: "{") || bytes[position] == UInt8(ascii: "["),
+            stack.count >= JSONStructureScan.maximumDepth
+        {
+            tooDeep = position
+            return false
+        }
         switch bytes[position] {
         case UInt8(ascii: "{"): return scanObject()
         case UInt8(ascii: "["): return scanArray()

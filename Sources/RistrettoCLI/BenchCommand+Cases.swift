@@ -17,7 +17,7 @@ extension BenchCommand {
     }
 
     /// Reads every `--case` path: a file is one case, a folder every `*.json` below it (but its `fonts/` and
-    /// `expectations/`), in sorted order. A case is named by its folder and file name without `.json`
+    /// `known-failures/`), in sorted order. A case is named by its folder and file name without `.json`
     /// (`flex/wrap-lines`).
     /// - Throws: `InputError` (exit 2) for a path that does not exist, a case that does not decode (the message names
     ///   the file and the JSON path), a file that is not a flex or box case, a folder without any, and two cases

@@ -169,7 +169,7 @@ struct BenchCommand: ParsableCommand {
         let peers = [InProcessEngineAdapter(FlexTwinEngine())] + adapters.filter { $0.name != "reference" }
         let cases = try NamedCase.workloads(configuration) + NamedCase.goldenBoxCases(in: golden)
         let outcomes: [DifferentialOutcome]
-        let known: [KnownDifference]
+        let known: [KnownFailure]
         if rounding {
             // Each peer against itself: the known differences with the reference do not apply.
             print(
@@ -179,7 +179,7 @@ struct BenchCommand: ParsableCommand {
             known = []
         } else {
             outcomes = differentialCheck(cases: cases, reference: reference, peers: peers)
-            known = try peerOptions.loadKnownDifferences()
+            known = try peerOptions.loadKnownFailures()
         }
         var differences = 0
         var explained = 0

@@ -13,8 +13,8 @@ extension ConformCommand {
         let runner =
             try engines.contains { if case .reference = $0 { true } else { false } }
             ? referenceRunner(identifiers: identifiers) : nil
-        let knownDifferences = try engineOptions.peers.loadKnownDifferences(golden: suite.golden)
-        let conformance = PeerConformance(golden: suite.golden, knownDifferences: knownDifferences)
+        let knownFailures = try engineOptions.peers.loadKnownFailures(golden: suite.golden)
+        let conformance = PeerConformance(golden: suite.golden, knownFailures: knownFailures)
         let referenceRun = ReferenceRun()
         var matrix = runEngineMatrix(engines, identifiers: identifiers, conformance: conformance) {
             // Only called for the reference, which exists exactly when `runner` does.
@@ -25,40 +25,40 @@ extension ConformCommand {
         // The dashboard's case pages, and the --json that `merge` draws them from, show each case that did not pass.
         if html != nil || json != nil { matrix.gatherEvidence(golden: suite.golden) }
         MatrixOutput.printVerdicts(matrix)
-        let recorded = try reviewExpectations(matrix, entries: knownDifferences)
+        let recorded = try reviewKnownFailures(matrix, entries: knownFailures)
         let output = MatrixOutput(junit: junit, markdown: markdown, html: html, json: json)
         try output.finish(matrix, reference: referenceRun.summary)
-        // Failures that --update-known just recorded are known from now on; errors still fail the run.
+        // Failures that --update-known-failures just recorded are known from now on; errors still fail the run.
         let exitCode = recorded && matrix.exitCode == 1 ? 0 : matrix.exitCode
         if exitCode != 0 { throw ExitCode(exitCode) }
     }
 
-    /// Prints each peer's stale known failures (entries whose cases all passed) and, with `--update-known`,
+    /// Prints each peer's stale known failures (entries whose cases all passed) and, with `--update-known-failures`,
     /// rewrites the lists of the engines that ran. Returns whether the lists were rewritten.
-    private func reviewExpectations(_ matrix: EngineMatrix, entries: [KnownDifference]) throws -> Bool {
-        let directory = engineOptions.peers.expectationsDirectory(golden: suite.golden)
-        var reviews: [EngineExpectations.Review] = []
+    private func reviewKnownFailures(_ matrix: EngineMatrix, entries: [KnownFailure]) throws -> Bool {
+        let directory = engineOptions.peers.knownFailuresDirectory(golden: suite.golden)
+        var reviews: [KnownFailures.Review] = []
         for column in matrix.columns where column.engine != "reference" {
-            let review = EngineExpectations.review(column, entries: entries)
+            let review = KnownFailures.review(column, entries: entries)
             for entry in review.stale {
                 print(
-                    "STALE \(column.engine) \(entry.case): a known failure that now passes (remove it from \(directory)/\(column.engine).json, or run conform --update-known)"
+                    "STALE \(column.engine) \(entry.case): a known failure that now passes (remove it from \(directory)/\(column.engine).json, or run conform --update-known-failures)"
                 )
             }
             reviews.append(review)
         }
-        guard updateKnown else {
+        guard updateKnownFailures else {
             let stale = reviews.reduce(0) { $0 + $1.stale.count }
             let new = reviews.reduce(0) { $0 + $1.new.count }
             if stale + new > 0 {
                 print(
-                    "expectations: \(new) new failure(s), \(stale) stale entr\(stale == 1 ? "y" : "ies") (conform --update-known rewrites the lists)"
+                    "known failures: \(new) new failure(s), \(stale) stale entr\(stale == 1 ? "y" : "ies") (conform --update-known-failures rewrites the lists)"
                 )
             }
             return false
         }
         for review in reviews {
-            try EngineExpectations.update(review, entries: entries, directory: directory)
+            try KnownFailures.update(review, entries: entries, directory: directory)
             print(
                 "updated \(directory)/\(review.engine).json: \(review.new.count) added, \(review.stale.count) removed")
         }

@@ -63,15 +63,16 @@ struct ConformCommand: ParsableCommand {
     @OptionGroup var fontOptions: FontOptions
     @OptionGroup var engineOptions: EngineOptions
     @Flag(
+        name: [.customLong("update-known-failures"), .customLong("update-known")],
         help:
-            "With --engine: rewrite each peer's known failures (expectations/<engine>.json): drop entries that now pass, add new failures."
+            "With --engine: rewrite each peer's known failures (known-failures/<engine>.json): drop entries that now pass, add new failures (--update-known: its former name)."
     )
-    var updateKnown = false
+    var updateKnownFailures = false
 
     func validate() throws {
         guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
-        if updateKnown, (try? engineOptions.engines().map(\.name)) == ["reference"] {
-            throw ValidationError("--update-known needs --engine with at least one peer")
+        if updateKnownFailures, (try? engineOptions.engines().map(\.name)) == ["reference"] {
+            throw ValidationError("--update-known-failures needs --engine with at least one peer")
         }
     }
 
@@ -103,13 +104,13 @@ struct ConformCommand: ParsableCommand {
         if summary.exitCode != 0 { throw ExitCode(summary.exitCode) }
     }
 
-    /// The reference's runner, with its known failures (expectations/reference.json) for `identifiers`.
+    /// The reference's runner, with its known failures (known-failures/reference.json) for `identifiers`.
     func referenceRunner(identifiers: [String]) throws -> ConformanceRunner {
         let font = try fontOptions.choice(golden: suite.golden)
         var options = ConformanceRunner.Options(golden: suite.golden, artifacts: artifacts, jobs: jobs, font: font)
-        let entries = try engineOptions.peers.loadKnownDifferences(golden: suite.golden)
+        let entries = try engineOptions.peers.loadKnownFailures(golden: suite.golden)
         for identifier in identifiers {
-            options.knownFailures[identifier] = KnownDifference.reason(
+            options.knownFailures[identifier] = KnownFailure.reason(
                 in: entries, engine: "reference", caseName: identifier)
         }
         return ConformanceRunner(options: options)

@@ -37,18 +37,21 @@ struct EngineOptions: ParsableArguments {
     }
 }
 
-/// Where the peer adapters and the list of their known differences live (bench and conform).
+/// Where the peer adapters and their known failures live (bench and conform). Known failures have one name: the
+/// former flags `--expectations` and `--known-differences` stay as aliases, since the CLI is a contract.
 struct PeerOptions: ParsableArguments {
     @Option(
+        name: [.customLong("known-failures-file"), .customLong("known-differences")],
         help:
-            "An extra list of known differences, each naming its engine ([{\"engine\",\"case\",\"reason\"}]), added to the per-engine lists."
+            "An extra list of known failures, each naming its engine ([{\"engine\",\"case\",\"reason\"}]), added to the per-engine lists (--known-differences: its former name)."
     )
-    var knownDifferences: String?
+    var knownFailuresFile: String?
     @Option(
+        name: [.customLong("known-failures"), .customLong("expectations")],
         help:
-            "The folder of per-engine known failures, <engine>.json each (default: expectations/ in the golden folder)."
+            "The folder of per-engine known failures, <engine>.json each (default: known-failures/ in the golden folder; --expectations: its former name)."
     )
-    var expectations: String?
+    var knownFailures: String?
     @Option(help: "Where the named peer adapters live (default: tools/engines/.local/bin of this checkout).")
     var enginesDirectory: String?
 
@@ -59,13 +62,16 @@ struct PeerOptions: ParsableArguments {
         option ?? Checkout.path("tools/engines/.local/bin")
     }
 
-    /// The per-engine expectations folder for the golden folder `golden`.
-    func expectationsDirectory(golden: String) -> String { expectations ?? golden + "/expectations" }
+    /// The folder of the per-engine known failures for the golden folder `golden`: `--known-failures`, else the
+    /// corpus's own (`KnownFailures.directory`).
+    func knownFailuresDirectory(golden: String) -> String {
+        knownFailures ?? KnownFailures.directory(golden: golden)
+    }
 
-    /// Every engine's known failures: the per-engine lists of `golden`, plus `--known-differences` when given.
-    func loadKnownDifferences(golden: String = Checkout.path("golden")) throws(InputError) -> [KnownDifference] {
-        try EngineExpectations.load(directory: expectationsDirectory(golden: golden))
-            + (knownDifferences.map { path throws(InputError) in try KnownDifference.load(path) } ?? [])
+    /// Every engine's known failures: the per-engine lists of `golden`, plus `--known-failures-file` when given.
+    func loadKnownFailures(golden: String = Checkout.path("golden")) throws(InputError) -> [KnownFailure] {
+        try KnownFailures.load(directory: knownFailuresDirectory(golden: golden))
+            + (knownFailuresFile.map { path throws(InputError) in try KnownFailure.load(path) } ?? [])
     }
 }
 

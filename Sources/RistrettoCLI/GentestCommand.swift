@@ -238,8 +238,8 @@ struct GentestCommand: ParsableCommand {
     // MARK: Fuzz flex cases
 
     /// Chromium answers, the reference, Yoga and Taffy are compared; every disagreement is shrunk and written to
-    /// --findings as a flex case with Chromium's frames as `expect`. Exits 0 whatever the peers do (their known failures live in
-    /// golden/expectations); 1 when Chromium refused or failed a generated case.
+    /// --findings as a flex case with Chromium's frames as `expect`. Exits 0 whatever the peers do (their known
+    /// failures live in golden/known-failures); 1 when Chromium refused or failed a generated case.
     func runFuzzFlex() throws {
         let oracle = try chromiumEngine(required: true)!
         let peers = ["yoga", "taffy"].map {

@@ -7,7 +7,7 @@ import Foundation
 import LayoutCore
 
 /// A golden folder of cases, as `ristretto conform --golden` reads it: `<suite>/<case>.json` files below it (but its
-/// `fonts/` and `expectations/`), each named by its identifier, `flex/wrap/lines-2`.
+/// `fonts/` and `known-failures/`), each named by its identifier, `flex/wrap/lines-2`.
 public struct Corpus: Sendable {
     /// The golden folder.
     public let folder: String
@@ -46,10 +46,10 @@ public struct Corpus: Sendable {
 
     /// The known failures of `engine` (its own entries and those for every engine, `*`) in `directory`'s
     /// `<engine>.json` files (`[{"case": glob, "reason": "…"}]`, docs/conformance.md); by default the corpus's own
-    /// `expectations/`. A missing folder or file is no known failure.
+    /// `known-failures/` (`KnownFailures.directory`). A missing folder or file is no known failure.
     /// - Throws: `InputError` naming the file and the JSON path of a list that does not decode.
-    public func knownFailures(of engine: String, in directory: String? = nil) throws(InputError) -> [KnownDifference] {
-        try EngineExpectations.load(directory: directory ?? folder + "/expectations").filter {
+    public func knownFailures(of engine: String, in directory: String? = nil) throws(InputError) -> [KnownFailure] {
+        try KnownFailures.load(directory: directory ?? KnownFailures.directory(golden: folder)).filter {
             $0.engine == engine || $0.engine == "*"
         }
     }

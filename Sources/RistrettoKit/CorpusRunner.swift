@@ -9,9 +9,9 @@ import LayoutCore
 /// failures. An engine's refusal is a verdict of its own, never a failure.
 public struct CorpusRunner: Sendable {
     /// The known failures the verdicts honour (`Corpus.knownFailures(of:in:)`): a failure they cover is `known`.
-    public var knownFailures: [KnownDifference]
+    public var knownFailures: [KnownFailure]
 
-    public init(knownFailures: [KnownDifference] = []) {
+    public init(knownFailures: [KnownFailure] = []) {
         self.knownFailures = knownFailures
     }
 
@@ -21,9 +21,9 @@ public struct CorpusRunner: Sendable {
         let peer = PeerEngine(
             adapter: InProcessEngineAdapter(engine), tolerance: EngineCatalogue.geometryTolerance(of: engine.name),
             installHint: "it runs in process")
-        let conformance = PeerConformance(golden: corpusCase.golden, knownDifferences: knownFailures)
+        let conformance = PeerConformance(golden: corpusCase.golden, knownFailures: knownFailures)
         let result = conformance.judge(corpusCase.identifier, with: peer)
-        let stale = EngineExpectations.review(
+        let stale = KnownFailures.review(
             EngineColumn(engine: engine.name, results: [result]), entries: knownFailures
         ).stale
         return ConformanceResult(result, engine: engine.name, case: corpusCase, staleKnownFailures: stale)
@@ -53,13 +53,12 @@ public struct ConformanceResult: Sendable {
     public var mismatches: [NodeMismatch]
     /// The engine's own known failures that cover this case although it passed: stale entries to remove, as
     /// `conform --engine` reports them (`STALE`).
-    public var staleKnownFailures: [KnownDifference]
+    public var staleKnownFailures: [KnownFailure]
     /// What the evidence page is written from: the suite's own result and the case.
     let result: EngineCaseResult
     let golden: String
 
-    init(_ result: EngineCaseResult, engine: String, case corpusCase: CorpusCase, staleKnownFailures: [KnownDifference])
-    {
+    init(_ result: EngineCaseResult, engine: String, case corpusCase: CorpusCase, staleKnownFailures: [KnownFailure]) {
         identifier = result.identifier
         self.engine = engine
         verdict = result.verdict

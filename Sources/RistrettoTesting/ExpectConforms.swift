@@ -2,13 +2,23 @@ import Foundation
 import RistrettoKit
 import Testing
 
+/// `expectConforms(_:_:knownFailures:artifacts:sourceLocation:)` under its former label, kept for dependents.
+@available(*, deprecated, renamed: "expectConforms(_:_:knownFailures:artifacts:sourceLocation:)")
+public func expectConforms(
+    _ engine: any InProcessLayoutEngine, _ corpusCase: CorpusCase, expectations: [KnownFailure],
+    artifacts: String? = nil, sourceLocation: SourceLocation = #_sourceLocation
+) throws {
+    try expectConforms(
+        engine, corpusCase, knownFailures: expectations, artifacts: artifacts, sourceLocation: sourceLocation)
+}
+
 /// Judges `engine` on one corpus case inside a Swift Testing test, as `ristretto conform --engine` does, and records
 /// what it finds as issues naming the case and the node:
 ///
 /// ```swift
 /// @Test(arguments: try Corpus(golden: "golden").cases(matching: "flex/align-*"))
 /// func conforms(_ corpusCase: CorpusCase) throws {
-///     try expectConforms(MyEngine(), corpusCase, expectations: knownFailures, artifacts: "artifacts/my-engine")
+///     try expectConforms(MyEngine(), corpusCase, knownFailures: knownFailures, artifacts: "artifacts/my-engine")
 /// }
 /// ```
 ///
@@ -17,7 +27,7 @@ import Testing
 /// - Failed: one issue per node whose frame differs, `flex/x: node [1] "b": expected x 10, …; got x 11, … (x
 ///   differs)`; an engine that threw instead records the error. With `artifacts` set, the case's page with the
 ///   expectation and the engine's frames side by side is written there first, and each issue names it.
-/// - Known (a failure that `expectations` covers): the same issues, recorded as known issues with the entry's reason,
+/// - Known (a failure that `knownFailures` covers): the same issues, recorded as known issues with the entry's reason,
 ///   so the test does not fail.
 /// - Refused, not applicable (chart and scene cases), interop (no single answer): the test case is cancelled with
 ///   the reason (Swift Testing reports it as skipped), never failed.
@@ -25,10 +35,10 @@ import Testing
 ///
 /// - Throws: only the cancellation of a skipped test case.
 public func expectConforms(
-    _ engine: any InProcessLayoutEngine, _ corpusCase: CorpusCase, expectations: [KnownDifference] = [],
+    _ engine: any InProcessLayoutEngine, _ corpusCase: CorpusCase, knownFailures: [KnownFailure] = [],
     artifacts: String? = nil, sourceLocation: SourceLocation = #_sourceLocation
 ) throws {
-    let result = CorpusRunner(knownFailures: expectations).judge(engine, corpusCase)
+    let result = CorpusRunner(knownFailures: knownFailures).judge(engine, corpusCase)
     let name = "\(result.identifier) (\(engine.name))"
     switch result.verdict {
     case .passed:

@@ -8,13 +8,13 @@ import Testing
 /// The whole corpus is `ristretto conform`'s, which `.ci/run` runs over every case: a regression in any case fails CI
 /// there (docs/conformance.md "Where each check runs").
 @Suite struct GoldenSuiteTests {
-    /// The reference's known failures, golden/expectations/reference.json (exact case names there).
+    /// The reference's known failures, golden/known-failures/reference.json (exact case names there).
     static let knownFailures: [String: String] = {
         struct Entry: Decodable {
             var `case`: String
             var reason: String
         }
-        let path = TestSupport.goldenDirectory + "/expectations/reference.json"
+        let path = TestSupport.goldenDirectory + "/known-failures/reference.json"
         guard let data = FileManager.default.contents(atPath: path),
             let entries = try? JSONDecoder().decode([Entry].self, from: data)
         else { return [:] }

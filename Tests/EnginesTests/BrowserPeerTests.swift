@@ -52,8 +52,8 @@ import Testing
         let identifiers = try CaseSelection.discover(golden: TestSupport.goldenDirectory).filter(Self.isSampled)
         #expect(identifiers.count > 150)
         let peer = try Self.peer(name)
-        let expectations = try EngineExpectations.load(directory: TestSupport.goldenDirectory + "/expectations")
-        let conformance = PeerConformance(golden: TestSupport.goldenDirectory, knownDifferences: expectations)
+        let expectations = try KnownFailures.load(directory: TestSupport.goldenDirectory + "/known-failures")
+        let conformance = PeerConformance(golden: TestSupport.goldenDirectory, knownFailures: expectations)
         let column = try conformance.column(peer, identifiers: identifiers).get()
         #expect(column.version?.isEmpty == false)
         let failures = column.results.filter(\.verdict.failsTheRun).map { "\($0.identifier): \($0.message ?? "")" }

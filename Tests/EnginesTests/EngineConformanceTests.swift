@@ -26,7 +26,7 @@ import Testing
         let folder = try EngineFixtures.writeGolden()
         defer { try? FileManager.default.removeItem(atPath: folder.scratch) }
         let conformance = PeerConformance(
-            golden: folder.golden, knownDifferences: try KnownDifference.load(folder.knownDifferences))
+            golden: folder.golden, knownFailures: try KnownFailure.load(folder.knownFailures))
         let identifiers = try CaseSelection.discover(golden: folder.golden)
         return runEngineMatrix(
             [.peer(try peer(EngineFixtures.exampleAdapter))], identifiers: identifiers, conformance: conformance
@@ -135,7 +135,7 @@ import Testing
         ),
     ])
     func aMissingEngineIsSkippedWithOneLine(item: String, line: String) throws {
-        let conformance = PeerConformance(golden: TestSupport.goldenDirectory, knownDifferences: [])
+        let conformance = PeerConformance(golden: TestSupport.goldenDirectory, knownFailures: [])
         let matrix = runEngineMatrix(
             [.peer(try Self.peer(item))], identifiers: ["box/linear-space"], conformance: conformance
         ) {
@@ -154,7 +154,7 @@ import Testing
     @Test func aBrokenAdapterFailsInsteadOfRefusing() throws {
         let folder = try EngineFixtures.writeGolden { $0 == "box/fits" }
         defer { try? FileManager.default.removeItem(atPath: folder.scratch) }
-        let conformance = PeerConformance(golden: folder.golden, knownDifferences: [])
+        let conformance = PeerConformance(golden: folder.golden, knownFailures: [])
         let garbles = folder.scratch + "/garbles"
         let mute = folder.scratch + "/mute"
         // Answers info, then garbles its layout reply.
@@ -238,7 +238,7 @@ import Testing
     func peersDifferFromTheBoxCorpusOnlyWhereDocumented(engine name: String) throws {
         let conformance = PeerConformance(
             golden: TestSupport.goldenDirectory,
-            knownDifferences: try EngineExpectations.load(directory: TestSupport.goldenDirectory + "/expectations"))
+            knownFailures: try KnownFailures.load(directory: TestSupport.goldenDirectory + "/known-failures"))
         let identifiers = try CaseSelection.discover(golden: TestSupport.goldenDirectory).filter {
             $0.hasPrefix("box/")
         }

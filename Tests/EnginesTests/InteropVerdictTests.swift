@@ -68,7 +68,7 @@ import Testing
             $0.hasPrefix("interop/") && BrowserPeerTests.isSampled("flex/" + $0.dropFirst("interop/".count))
         }
         #expect(!identifiers.isEmpty)
-        let conformance = PeerConformance(golden: TestSupport.goldenDirectory, knownDifferences: [])
+        let conformance = PeerConformance(golden: TestSupport.goldenDirectory, knownFailures: [])
         let column = try conformance.column(try BrowserPeerTests.peer("chromium"), identifiers: identifiers).get()
         for result in column.results {
             guard case .interop(let browsers) = result.verdict else {

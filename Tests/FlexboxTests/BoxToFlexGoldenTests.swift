@@ -51,13 +51,13 @@ struct BoxToFlexGoldenTests {
 
     /// The hand-computed box cases whose CSS translation lays out otherwise in CSS, each with Puyopuyo's rule and
     /// what Chromium and the flex engine answer: the explained differences of the flex engine's twin in
-    /// `bench --check` (golden/expectations/reference-flex.json, their one home; docs/flex-engine.md).
+    /// `bench --check` (golden/known-failures/reference-flex.json, their one home; docs/flex-engine.md).
     static let inexactTranslations: [String: String] = {
         struct Entry: Decodable {
             var `case`: String
             var reason: String
         }
-        let path = TestSupport.goldenDirectory + "/expectations/reference-flex.json"
+        let path = TestSupport.goldenDirectory + "/known-failures/reference-flex.json"
         let entries =
             (try? JSONDecoder().decode([Entry].self, from: Data(contentsOf: URL(fileURLWithPath: path))))
             ?? []

@@ -77,4 +77,18 @@ import Testing
         let values = result.topLevelValues.mapValues { String(decoding: bytes[$0], as: UTF8.self) }
         #expect(values == ["name": #""x""#, "expect": #"{"frames": [1, {"a": 2}]}"#, "n": "-1.5e3"])
     }
+
+    /// Nesting: 512 arrays or objects are JSON Foundation reads; the 513th bracket is where the scan stops, wherever
+    /// the document ends (Foundation crashes when that bracket is the last byte).
+    @Test(
+        arguments: [
+            ("[", "]", 512, nil), ("[", "]", 513, 512), ("{\"a\":", "}", 512, nil), ("{\"a\":", "}", 513, 512 * 5),
+        ] as [(String, String, Int, Int?)])
+    func nestingBeyondFoundationsLimit(open: String, close: String, depth: Int, tooDeep: Int?) {
+        let closed = String(repeating: open, count: depth) + "1" + String(repeating: close, count: depth)
+        #expect(Self.scan(closed).tooDeep == tooDeep)
+        let unclosed = String(repeating: open, count: depth)
+        #expect(Self.scan(unclosed).tooDeep == tooDeep)
+        #expect(JSONStructureScan.maximumDepth == 512)
+    }
 }

@@ -65,8 +65,8 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: folder.scratch) }
         let out = folder.scratch + "/out"
         let engine = [
-            "--golden", folder.golden, "--engine", EngineFixtures.exampleAdapter, "--known-differences",
-            folder.knownDifferences,
+            "--golden", folder.golden, "--engine", EngineFixtures.exampleAdapter, "--known-failures-file",
+            folder.knownFailures,
         ]
         let whole = try CLIRun(
             ["conform"] + engine + [
@@ -87,7 +87,7 @@ import Testing
         #expect(merged.status == whole.status, "\(merged.stdout)\(merged.stderr)")
         // The review of the known-failure lists belongs to conform, which reads them; merge prints the rest alike.
         let conformOnly = whole.stdout.split(separator: "\n", omittingEmptySubsequences: false).filter {
-            !$0.hasPrefix("expectations: ") && !$0.hasPrefix("STALE ")
+            !$0.hasPrefix("known failures: ") && !$0.hasPrefix("STALE ")
         }
         #expect(
             merged.stdout.split(separator: "\n", omittingEmptySubsequences: false) == conformOnly,
@@ -125,7 +125,7 @@ import Testing
         let json = folder.scratch + "/results.json"
         let run = try CLIRun([
             "conform", "--golden", folder.golden, "--engine", EngineFixtures.exampleAdapter,
-            "--known-differences", folder.knownDifferences, "--json", json,
+            "--known-failures-file", folder.knownFailures, "--json", json,
         ])
         #expect(run.status == 1)
         let document = try #require(
@@ -143,24 +143,27 @@ import Testing
         #expect(results.allSatisfy { $0["engine"] as? String == "example" })
     }
 
-    /// The engine's known failures next to the corpus: a new failure is counted, `--update-known` records it (and
-    /// drops the entry that now passes), and the next run is green with the failure known.
-    @Test(needsPython) func updateKnownRecordsNewFailuresAndDropsStaleEntries() throws {
+    /// The engine's known failures next to the corpus: a new failure is counted, `--update-known-failures` records it
+    /// (and drops the entry that now passes), and the next run is green with the failure known. A corpus whose lists
+    /// still sit in `expectations/`, their former folder, is read and rewritten there, and the former flags
+    /// (`--update-known`, `--expectations`, `--known-differences`) still work.
+    @Test(needsPython, arguments: [false, true])
+    func updateKnownFailuresRecordsNewFailuresAndDropsStaleEntries(formerNames: Bool) throws {
         let folder = try EngineFixtures.writeGolden { ["box/fits", "box/wrong-x"].contains($0) }
         defer { try? FileManager.default.removeItem(atPath: folder.scratch) }
-        let expectations = folder.golden + "/expectations"
-        try FileManager.default.createDirectory(atPath: expectations, withIntermediateDirectories: true)
+        let lists = folder.golden + (formerNames ? "/expectations" : "/known-failures")
+        try FileManager.default.createDirectory(atPath: lists, withIntermediateDirectories: true)
         try #"[{"case": "box/fits", "reason": "it used to fail"}]"#.write(
-            toFile: expectations + "/example.json", atomically: true, encoding: .utf8)
+            toFile: lists + "/example.json", atomically: true, encoding: .utf8)
         let arguments = ["conform", "--golden", folder.golden, "--engine", EngineFixtures.exampleAdapter]
         let first = try CLIRun(arguments)
         #expect(first.status == 1, "\(first.stdout)")
         #expect(first.stdout.contains("STALE example box/fits: a known failure that now passes"))
-        #expect(first.stdout.contains("expectations: 1 new failure(s), 1 stale entry"))
-        let update = try CLIRun(arguments + ["--update-known"])
+        #expect(first.stdout.contains("known failures: 1 new failure(s), 1 stale entry"))
+        let update = try CLIRun(arguments + [formerNames ? "--update-known" : "--update-known-failures"])
         #expect(update.status == 0, "\(update.stdout)")
-        #expect(update.stdout.contains("updated \(expectations)/example.json: 1 added, 1 removed"))
-        let written = try String(contentsOfFile: expectations + "/example.json", encoding: .utf8)
+        #expect(update.stdout.contains("updated \(lists)/example.json: 1 added, 1 removed"))
+        let written = try String(contentsOfFile: lists + "/example.json", encoding: .utf8)
         #expect(
             written
                 == "[\n  {\"case\": \"box/wrong-x\", \"reason\": \"recorded by conform --update-known: "
@@ -169,6 +172,14 @@ import Testing
         #expect(second.status == 0, "\(second.stdout)")
         #expect(second.stdout.contains("KNOWN example box/wrong-x"))
         #expect(!second.stdout.contains("STALE") && !second.stdout.contains("new failure"))
+        // The lists of another folder, named by either flag, and an extra list, by either flag.
+        for (folderFlag, fileFlag) in [
+            ("--known-failures", "--known-failures-file"), ("--expectations", "--known-differences"),
+        ] {
+            let elsewhere = try CLIRun(
+                arguments + [folderFlag, folder.scratch + "/none", fileFlag, folder.knownFailures])
+            #expect(elsewhere.status == 1 && elsewhere.stdout.contains("FAIL example box/wrong-x"), "\(folderFlag)")
+        }
     }
 
     @Test(needsPython) func aPathEngineGetsAColumnAndItsFailuresNameTheNode() throws {
@@ -178,7 +189,7 @@ import Testing
         let junit = folder.scratch + "/junit.xml"
         let run = try CLIRun([
             "conform", "--golden", folder.golden, "--engine", EngineFixtures.exampleAdapter,
-            "--known-differences", folder.knownDifferences, "--html", html, "--junit", junit,
+            "--known-failures-file", folder.knownFailures, "--html", html, "--junit", junit,
         ])
         #expect(run.status == 1, "\(run.stdout)\(run.stderr)")
         #expect(run.stdout.contains("FAIL example box/wrong-x: node [1]: x expected 44, got 34\n"))

@@ -44,7 +44,7 @@ import Testing
     }
 
     @Test func aKnownFailureIsKnownAndAStaleOneIsReported() {
-        let entry = KnownDifference(engine: "toy", case: "flex/direction-*", reason: "no content leaves")
+        let entry = KnownFailure(engine: "toy", case: "flex/direction-*", reason: "no content leaves")
         let runner = CorpusRunner(knownFailures: [entry])
         let failing = runner.judge(ExpectEngine(name: "toy", .shiftX(path: [1], by: 1)), Self.rowCase)
         guard case .known(let reason, _) = failing.verdict else {

@@ -52,7 +52,7 @@ public enum EngineFixtures {
             "box/flow", box("flow", root: pair("vflow"), expect: pairFrames()),
             "refused: $.case.root.values.flex-wrap: unsupported"
         ),
-        // A wrong root width that `knownDifference` explains.
+        // A wrong root width that `knownFailure` explains.
         (
             "box/known", box("known", root: pair(), expect: pairFrames(rootWidth: 80)),
             "known: node []: width expected 80, got 74"
@@ -62,14 +62,14 @@ public enum EngineFixtures {
         ("bad/broken", #"{"kind":"box","#, "error"),
     ]
 
-    /// The known-differences file entry that explains box/known for the example engine.
-    public static let knownDifference = #"[{"engine":"example","case":"box/known","reason":"a documented difference"}]"#
+    /// The `--known-failures-file` entry that explains box/known for the example engine.
+    public static let knownFailure = #"[{"engine":"example","case":"box/known","reason":"a documented difference"}]"#
 
     /// Writes the fixture cases (all, or those whose identifier passes `include`) into `<scratch>/golden` and the
-    /// known difference into `<scratch>/known-differences.json`; returns both paths (remove `scratch` when done).
+    /// known failure into `<scratch>/known-failures.json`; returns both paths (remove `scratch` when done).
     public static func writeGolden(
         include: (String) -> Bool = { _ in true }
-    ) throws -> (scratch: String, golden: String, knownDifferences: String) {
+    ) throws -> (scratch: String, golden: String, knownFailures: String) {
         let scratch = try CLIRun.scratchFolder()
         for (identifier, json, _) in cases where include(identifier) {
             let path = scratch + "/golden/" + identifier + ".json"
@@ -77,7 +77,7 @@ public enum EngineFixtures {
                 atPath: URL(fileURLWithPath: path).deletingLastPathComponent().path, withIntermediateDirectories: true)
             try Data(json.utf8).write(to: URL(fileURLWithPath: path))
         }
-        try Data(knownDifference.utf8).write(to: URL(fileURLWithPath: scratch + "/known-differences.json"))
-        return (scratch, scratch + "/golden", scratch + "/known-differences.json")
+        try Data(knownFailure.utf8).write(to: URL(fileURLWithPath: scratch + "/known-failures.json"))
+        return (scratch, scratch + "/golden", scratch + "/known-failures.json")
     }
 }

@@ -29,7 +29,7 @@ extension TestSupport {
     }
 
     /// Copies `identifiers` (their `.json` and `.png`) and golden/'s folders that hold no cases
-    /// (`CaseSelection.reservedFolders`: `expectations/`, `fonts/`) into `folder`, and returns it: a golden folder for tests that run the CLI on a corpus.
+    /// (`CaseSelection.reservedFolders`: `known-failures/`, `fonts/`) into `folder`, and returns it: a golden folder for tests that run the CLI on a corpus.
     @discardableResult
     public static func copyGolden(_ identifiers: [String], to folder: String) throws -> String {
         let manager = FileManager.default

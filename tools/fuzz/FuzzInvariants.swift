@@ -25,14 +25,15 @@ enum Fuzz {
         return try? CaseLoader.decode(bytes, file: "fuzz-input")
     }
 
-    /// Lays the case out and checks what the CLI would print and draw: the geometry encodes as JSON (JSONEncoder
-    /// refuses NaN and infinities), the scene holds only finite numbers, and small scenes render.
+    /// Lays the case out and checks what the CLI would print and draw: the geometry encodes as JSON with only
+    /// finite numbers (Foundation's JSONEncoder refuses NaN and infinities, which Ristretto's own writer would print
+    /// as null), the scene holds only finite numbers, and small scenes render.
     static func exercise<Case: CaseDefinition>(_ definition: Case) {
         // Layout may refuse input with a CaseError: that is the documented path, not a finding.
         guard let geometry = try? definition.layout(measurer: measurer) else { return }
         if let box = geometry as? BoxFrames { check(box) }
         do {
-            _ = try JSONOutput.encode(geometry)
+            _ = try JSONEncoder().encode(geometry)
         } catch {
             fatalError("geometry does not encode as JSON (non-finite number?): \(error)")
         }

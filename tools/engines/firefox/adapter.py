@@ -12,7 +12,7 @@ The checks, the operations and the in-page builder are the browser peers' shared
 What is Firefox's own is the transport: one headless `firefox-esr --marionette` for the adapter's whole life, in a
 fresh profile, driven over Marionette's TCP protocol (length-prefixed JSON, `len:[0, id, "Command", {params}]`,
 replies `[1, id, error, result]`), standard library only. Each request is one `WebDriver:ExecuteScript` of the
-builder in one page that every request reuses. docs/engines.md "Firefox" explains the choices.
+builder in one page that every request reuses. docs/browser-engines.md "Firefox" explains the choices.
 """
 from __future__ import annotations
 

@@ -91,7 +91,7 @@ KEYWORDS = {
     "grid-template-rows": ("none", "minmax(0px, 1fr)"),
 }
 # minmax(0px, 1fr): no automatic minimum, and the grid's inner size (or, unsized, its largest item's contribution;
-# Taffy 0.7.7 leaves the item's margins out of it there, golden/expectations/taffy.json).
+# Taffy 0.7.7 leaves the item's margins out of it there, golden/known-failures/taffy.json).
 ONE_TRACK = GridTrackSizing.single(GridTrackSize(Length(Scale.POINTS, 0.0), Length(Scale.FLEX, 1.0)))
 MAX_LINE = 1000  # grid lines run from 1 to 1000 in the vocabulary
 INSETS = ("top", "right", "bottom", "left")  # stretchable's Rect order

@@ -13,7 +13,7 @@ import ToyEngine
     static let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().path
     static let corpus = try! Corpus(golden: package + "/../../golden")
-    /// The toy's known failures: `toy.json` in the corpus's `expectations/` (none yet).
+    /// The toy's known failures: `toy.json` in the corpus's `known-failures/` (none yet).
     static let knownFailures = try! corpus.knownFailures(of: "toy")
 
     /// The flex `nesting` family: the cases of one level of fixed-size or content leaves the toy lays out, the
@@ -21,7 +21,8 @@ import ToyEngine
     @Test(arguments: try corpus.cases(matching: "flex/nesting/*"))
     func conforms(_ corpusCase: CorpusCase) throws {
         try expectConforms(
-            ToyEngine(), corpusCase, expectations: Self.knownFailures, artifacts: Self.package + "/.build/artifacts/toy"
+            ToyEngine(), corpusCase, knownFailures: Self.knownFailures,
+            artifacts: Self.package + "/.build/artifacts/toy"
         )
     }
 

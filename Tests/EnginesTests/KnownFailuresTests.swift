@@ -5,14 +5,14 @@ import Testing
 
 @testable import Engines
 
-/// Each engine's known failures (golden/expectations/<engine>.json): stale entries and new failures are found, and
-/// `--update-known` rewrites exactly those.
-struct EngineExpectationsTests {
+/// Each engine's known failures (golden/known-failures/<engine>.json): stale entries and new failures are found,
+/// and `--update-known-failures` rewrites exactly those.
+struct KnownFailuresTests {
     static let entries = [
-        KnownDifference(engine: "yoga", case: "flex/fixed-*", reason: "Yoga fixed it"),
-        KnownDifference(engine: "yoga", case: "flex/still-broken", reason: "a real Yoga bug"),
-        KnownDifference(engine: "yoga", case: "flex/not-run", reason: "not in this run"),
-        KnownDifference(engine: "taffy", case: "flex/new-failure", reason: "another engine's entry"),
+        KnownFailure(engine: "yoga", case: "flex/fixed-*", reason: "Yoga fixed it"),
+        KnownFailure(engine: "yoga", case: "flex/still-broken", reason: "a real Yoga bug"),
+        KnownFailure(engine: "yoga", case: "flex/not-run", reason: "not in this run"),
+        KnownFailure(engine: "taffy", case: "flex/new-failure", reason: "another engine's entry"),
     ]
 
     /// flex/fixed-a and flex/fixed-b pass (their entry is stale); flex/still-broken is explained (known);
@@ -29,7 +29,7 @@ struct EngineExpectationsTests {
         ])
 
     @Test func reviewFindsStaleEntriesAndNewFailures() {
-        let review = EngineExpectations.review(Self.column, entries: Self.entries)
+        let review = KnownFailures.review(Self.column, entries: Self.entries)
         #expect(review.stale.map(\.case) == ["flex/fixed-*"])
         #expect(review.new.map(\.identifier) == ["flex/new-failure"])
         #expect(review.new.map(\.mismatch) == ["node [0]: width expected 1, got 2"])
@@ -38,8 +38,8 @@ struct EngineExpectationsTests {
     @Test func updateRewritesOnlyThatEnginesList() throws {
         let folder = FileManager.default.temporaryDirectory.path + "/ristretto-expectations-\(getpid())"
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let review = EngineExpectations.review(Self.column, entries: Self.entries)
-        try EngineExpectations.update(review, entries: Self.entries, directory: folder)
+        let review = KnownFailures.review(Self.column, entries: Self.entries)
+        try KnownFailures.update(review, entries: Self.entries, directory: folder)
         let written = try String(contentsOfFile: folder + "/yoga.json", encoding: .utf8)
         #expect(
             written == """
@@ -50,7 +50,7 @@ struct EngineExpectationsTests {
                 ]
 
                 """)
-        let reloaded = try EngineExpectations.load(directory: folder)
+        let reloaded = try KnownFailures.load(directory: folder)
         #expect(reloaded.map(\.engine) == ["yoga", "yoga", "yoga"])
         #expect(!FileManager.default.fileExists(atPath: folder + "/taffy.json"))
     }
@@ -62,7 +62,7 @@ struct EngineExpectationsTests {
         try #"[{"case": "flex/x", "reason": " "}]"#.write(
             toFile: folder + "/yoga.json", atomically: true, encoding: .utf8)
         #expect {
-            try EngineExpectations.load(directory: folder)
+            try KnownFailures.load(directory: folder)
         } throws: { error in
             "\(error)".contains("yoga.json") && "\(error)".contains("every known failure needs a reason")
         }
@@ -70,7 +70,7 @@ struct EngineExpectationsTests {
 
     /// The checked-in lists of this repository load, and every entry has a reason.
     @Test func theRepositorysListsLoad() throws {
-        let entries = try EngineExpectations.load(directory: TestSupport.goldenDirectory + "/expectations")
+        let entries = try KnownFailures.load(directory: TestSupport.goldenDirectory + "/known-failures")
         #expect(Set(entries.map(\.engine)).isSuperset(of: ["yoga", "taffy", "chromium"]))
         #expect(entries.allSatisfy { !$0.reason.isEmpty })
     }

@@ -3,29 +3,39 @@ import Conformance
 import Foundation
 import LayoutCore
 
-/// Each engine's checked-in list of the cases it is known to fail, each with a reason: WPT's metadata idea, as
-/// engine authors asked for (one shared corpus, and per engine its own known failures). The lists live next to
-/// the corpus, one file per engine: `<golden>/expectations/<engine>.json` = `[{"case": glob, "reason": "…"}, …]`,
-/// sorted by case. `conform --engine` reports entries that now pass (stale) and failures no entry explains (new);
-/// `conform --update-known` rewrites the lists of the engines it ran on purpose (docs/conformance.md).
-public enum EngineExpectations {
+/// Each engine's checked-in known failures, each with a reason: WPT's metadata idea, as engine authors asked for
+/// (one shared corpus, and per engine its own known failures). The lists live next to the corpus, one file per
+/// engine: `<golden>/known-failures/<engine>.json` = `[{"case": glob, "reason": "…"}, …]`, sorted by case.
+/// `conform --engine` reports entries that now pass (stale) and failures no entry explains (new);
+/// `conform --update-known-failures` rewrites the lists of the engines it ran on purpose (docs/conformance.md).
+public enum KnownFailures {
+    /// The folder of the lists in a corpus: `known-failures/`, or `expectations/`, its former name, when only that
+    /// one exists (a corpus written before the rename).
+    public static func directory(golden: String) -> String {
+        let current = golden + "/known-failures"
+        let former = golden + "/expectations"
+        let manager = FileManager.default
+        return !manager.fileExists(atPath: current) && manager.fileExists(atPath: former) ? former : current
+    }
+
     /// The entries of every `<engine>.json` in `directory`, with the engine taken from the file name; a missing
     /// folder is no entries.
-    public static func load(directory: String) throws(InputError) -> [KnownDifference] {
+    public static func load(directory: String) throws(InputError) -> [KnownFailure] {
         let names: [String]
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: directory)
         } catch {
             return []
         }
-        var entries: [KnownDifference] = []
+        var entries: [KnownFailure] = []
         for name in names.sorted() where name.hasSuffix(".json") {
             let path = directory + "/" + name
             let data = try CaseLoader.readFile(path, limit: 8 << 20)
+            try CaseLoader.checkNesting(data, file: path)
             do {
                 let engine = String(name.dropLast(".json".count))
                 entries += try JSONDecoder().decode([Entry].self, from: data).map {
-                    KnownDifference(engine: engine, case: $0.case, reason: $0.reason)
+                    KnownFailure(engine: engine, case: $0.case, reason: $0.reason)
                 }
             } catch {
                 throw InputError(file: path, decoding: error)
@@ -40,13 +50,13 @@ public enum EngineExpectations {
         public var engine: String
         /// Entries that matched at least one case of the run, every one of which passed (or, an interop case,
         /// got a verdict that sides with browsers: its entry listed an answer that was not finite).
-        public var stale: [KnownDifference]
+        public var stale: [KnownFailure]
         /// Failed cases that no entry covers, with the first mismatch.
         public var new: [(identifier: String, mismatch: String)]
     }
 
     /// Reviews `column` against `entries` (the engine's own and `*` entries).
-    public static func review(_ column: EngineColumn, entries: [KnownDifference]) -> Review {
+    public static func review(_ column: EngineColumn, entries: [KnownFailure]) -> Review {
         let own = entries.filter { $0.engine == column.engine }
         let stale = own.filter { entry in
             let matched = column.results.filter { entry.covers(engine: column.engine, caseName: $0.identifier) }
@@ -60,7 +70,7 @@ public enum EngineExpectations {
 
     /// Rewrites `<directory>/<engine>.json` from `review`: stale entries go, each new failure becomes an entry whose
     /// reason quotes the mismatch (to be replaced by a real reason when someone explains it). Atomic.
-    public static func update(_ review: Review, entries: [KnownDifference], directory: String) throws(InputError) {
+    public static func update(_ review: Review, entries: [KnownFailure], directory: String) throws(InputError) {
         let staleKeys = Set(review.stale.map(\.case))
         var kept = entries.filter { $0.engine == review.engine && !staleKeys.contains($0.case) }
             .map { Entry(case: $0.case, reason: $0.reason) }
@@ -106,3 +116,7 @@ public enum EngineExpectations {
         }
     }
 }
+
+/// The former name of `KnownFailures`, kept for dependents.
+@available(*, deprecated, renamed: "KnownFailures")
+public typealias EngineExpectations = KnownFailures

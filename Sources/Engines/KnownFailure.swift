@@ -7,10 +7,11 @@ import Foundation
     import Darwin
 #endif
 
-/// A documented semantic difference between a peer and Puyopuyo's semantics (docs/engines.md), read from
-/// each engine's `<golden>/expectations/<engine>.json` (`EngineExpectations`), so that `bench --check` and
-/// `conform --engine` fail only on a new one.
-public struct KnownDifference: Decodable, Hashable, Sendable {
+/// A known failure: a case (or a glob of cases) an engine is known to answer differently from the corpus, with the
+/// reason (a semantic difference from Puyopuyo, docs/engines.md, or a behaviour of that engine's version). Read from
+/// each engine's `<golden>/known-failures/<engine>.json` (`KnownFailures`) or a `--known-failures-file`, so that
+/// `bench --check` and `conform --engine` fail only on a new difference; the verdict it gives is `known`.
+public struct KnownFailure: Decodable, Hashable, Sendable {
     /// An engine name or `*`.
     public var engine: String
     /// A glob over the case name, e.g. `flow-*` (a benchmark workload) or `box/flow-rows-shrink` (a golden case).
@@ -33,18 +34,23 @@ public struct KnownDifference: Decodable, Hashable, Sendable {
     }
 
     /// The reason of the first entry that explains `engine`'s difference on `caseName`.
-    public static func reason(in list: [KnownDifference], engine: String, caseName: String) -> String? {
+    public static func reason(in list: [KnownFailure], engine: String, caseName: String) -> String? {
         list.first { $0.covers(engine: engine, caseName: caseName) }?.reason
     }
 
-    /// The list in `path`; an absent file is an empty list.
-    public static func load(_ path: String) throws(InputError) -> [KnownDifference] {
+    /// The list in `path` (`--known-failures-file`: each entry names its engine); an absent file is an empty list.
+    public static func load(_ path: String) throws(InputError) -> [KnownFailure] {
         guard FileManager.default.fileExists(atPath: path) else { return [] }
         let data = try CaseLoader.readFile(path, limit: 1 << 20)
+        try CaseLoader.checkNesting(data, file: path)
         do {
-            return try JSONDecoder().decode([KnownDifference].self, from: data)
+            return try JSONDecoder().decode([KnownFailure].self, from: data)
         } catch {
             throw InputError(file: path, decoding: error)
         }
     }
 }
+
+/// The former name of `KnownFailure`, kept for dependents.
+@available(*, deprecated, renamed: "KnownFailure")
+public typealias KnownDifference = KnownFailure
