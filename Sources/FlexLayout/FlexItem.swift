@@ -143,5 +143,4 @@ struct FlexLine {
 struct Scratch {
     var items: [[FlexItem]] = []
     var lines: [[FlexLine]] = []
-    var depth = 0
 }

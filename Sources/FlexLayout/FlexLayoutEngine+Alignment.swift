@@ -194,9 +194,14 @@ extension FlexLayoutEngine {
         guard lines.indices.contains(lineIndex), !lines[lineIndex].range.isEmpty else { return nil }
         let line = lines[lineIndex]
         let reversed = styles[container.node].flexDirection.isReverse
-        let order = reversed ? Array(line.range.reversed()) : Array(line.range)
-        var chosen = order[0]
-        if axes.isRow, let aligned = order.first(where: { items[$0].alignsByBaseline }) { chosen = aligned }
+        var chosen = reversed ? line.range.upperBound - 1 : line.range.lowerBound
+        if axes.isRow {
+            let aligned =
+                reversed
+                ? line.range.last(where: { items[$0].alignsByBaseline })
+                : line.range.first(where: { items[$0].alignsByBaseline })
+            if let aligned { chosen = aligned }
+        }
         let item = items[chosen]
         let rect = physicalRect(item, line: line, innerMain: innerMain, innerCross: innerCross, container: container)
         var baseline = item.baseline

@@ -4,7 +4,6 @@ extension FlexLayoutEngine {
     /// CSS Flexbox §9, one call per container: the steps in order, each a function of its own. With `perform`, the
     /// items' frames are written and each item lays out its own children (then the absolutely positioned ones).
     func layoutFlexContainer(_ node: Int, _ input: SizingInput, perform: Bool) -> SizingOutput {
-        let style = styles[node]
         let container = makeContainer(node, input)
         var items = scratch.takeItems()
         defer { scratch.give(items) }
@@ -82,7 +81,6 @@ extension FlexLayoutEngine {
                 staticPosition(child, size, inner: inner, container: container)
             }
         }
-        _ = style
         return SizingOutput(
             height: input.height ?? height, baseline: baseline,
             contentHeight: input.height ?? contentInnerHeight.map { $0 + pb.vertical } ?? height)

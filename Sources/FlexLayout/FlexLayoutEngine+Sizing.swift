@@ -434,10 +434,9 @@ extension FlexLayoutEngine {
     /// percentage `min-height`/`max-height` (its own size and margins are its parent's to resolve). A viewport
     /// resize then reaches the root's cache instead of missing it.
     @inline(__always) func keyed(_ input: SizingInput, for node: Int) -> SizingInput {
-        let style = styles[node]
         var input = input
-        if !style.padding.hasPercentage { input.containingWidth = nil }
-        if !style.minHeight.isPercentage, !style.maxHeight.isPercentage { input.containingHeight = nil }
+        if !styles[node].padding.hasPercentage { input.containingWidth = nil }
+        if !styles[node].minHeight.isPercentage, !styles[node].maxHeight.isPercentage { input.containingHeight = nil }
         return input
     }
 

@@ -32,9 +32,6 @@ public final class FlexLayoutEngine {
     var escaping: [Bool] = []
     var scratch = Scratch()
 
-    /// The viewport size of the last layout (nil = max-content).
-    public private(set) var viewport: (width: Double?, height: Double?) = (nil, nil)
-
     enum Role: UInt8 { case viewport, element, contentBlock }
 
     /// Builds the flat tree. Directions inherit here, so that the stored style holds what applies.
@@ -43,7 +40,7 @@ public final class FlexLayoutEngine {
         viewportStyle.alignItems = .flexStart
         viewportStyle.position = .absolute
         viewportStyle.direction = .ltr
-        append(style: viewportStyle, parent: -1, role: .viewport, id: nil, measure: nil, index: -1)
+        append(style: viewportStyle, parent: -1, role: .viewport, id: nil, measure: nil)
         setChildren(of: 0, [appendSubtree(root, parent: 0)])
         markEscapingAbsolutes()
     }
@@ -60,9 +57,7 @@ public final class FlexLayoutEngine {
             head += 1
             var style = element.style
             if style.direction == nil { style.direction = styles[parent].direction ?? .ltr }
-            let node = append(
-                style: style, parent: parent, role: .element, id: element.id, measure: element.measure,
-                index: 0)
+            let node = append(style: style, parent: parent, role: .element, id: element.id, measure: element.measure)
             created.append(node)
             pending[parent, default: []].append(node)
             if element.measure == nil, let content = element.content {
@@ -83,7 +78,7 @@ public final class FlexLayoutEngine {
         block.minWidth = .px(0)
         block.minHeight = .px(0)
         block.direction = styles[node].direction
-        return append(style: block, parent: node, role: .contentBlock, id: nil, measure: nil, index: -1)
+        return append(style: block, parent: node, role: .contentBlock, id: nil, measure: nil)
     }
 
     /// Gives a leaf without content a content block (a content change on an empty leaf).
@@ -106,7 +101,7 @@ public final class FlexLayoutEngine {
 
     @discardableResult
     private func append(
-        style: FlexLayoutStyle, parent: Int, role: Role, id: String?, measure: (any LeafMeasuring)?, index: Int
+        style: FlexLayoutStyle, parent: Int, role: Role, id: String?, measure: (any LeafMeasuring)?
     ) -> Int {
         styles.append(style)
         parents.append(parent)
@@ -115,7 +110,7 @@ public final class FlexLayoutEngine {
         measures.append(measure)
         roles.append(role)
         ids.append(id)
-        indexInParent.append(index)
+        indexInParent.append(-1)
         frames.append(Rect(x: 0, y: 0, width: 0, height: 0))
         origins.append(.zero)
         caches.append(NodeCache())
@@ -132,7 +127,6 @@ public final class FlexLayoutEngine {
 
     /// Lays the tree out in a viewport of this size (nil = max-content) and keeps every frame.
     public func layout(viewportWidth: Double?, viewportHeight: Double?) {
-        viewport = (viewportWidth, viewportHeight)
         var style = styles[0]
         style.width = viewportWidth.map { .px($0) } ?? .maxContent
         style.height = viewportHeight.map { .px($0) } ?? .auto

@@ -9,17 +9,7 @@ import Testing
 /// there (docs/conformance.md "Where each check runs").
 @Suite struct GoldenSuiteTests {
     /// The reference's known failures, golden/known-failures/reference.json (exact case names there).
-    static let knownFailures: [String: String] = {
-        struct Entry: Decodable {
-            var `case`: String
-            var reason: String
-        }
-        let path = TestSupport.goldenDirectory + "/known-failures/reference.json"
-        guard let data = FileManager.default.contents(atPath: path),
-            let entries = try? JSONDecoder().decode([Entry].self, from: data)
-        else { return [:] }
-        return Dictionary(uniqueKeysWithValues: entries.map { ($0.case, $0.reason) })
-    }()
+    static let knownFailures = TestSupport.knownFailures(of: "reference")
 
     static let runner: ConformanceRunner = {
         var options = ConformanceRunner.Options(

@@ -52,20 +52,9 @@ struct BoxToFlexGoldenTests {
     /// The hand-computed box cases whose CSS translation lays out otherwise in CSS, each with Puyopuyo's rule and
     /// what Chromium and the flex engine answer: the explained differences of the flex engine's twin in
     /// `bench --check` (golden/known-failures/reference-flex.json, their one home; docs/flex-engine.md).
-    static let inexactTranslations: [String: String] = {
-        struct Entry: Decodable {
-            var `case`: String
-            var reason: String
-        }
-        let path = TestSupport.goldenDirectory + "/known-failures/reference-flex.json"
-        let entries =
-            (try? JSONDecoder().decode([Entry].self, from: Data(contentsOf: URL(fileURLWithPath: path))))
-            ?? []
-        return Dictionary(
-            uniqueKeysWithValues: entries.filter { $0.case.hasPrefix("box/") }.map {
-                ($0.case + ".json", $0.reason)
-            })
-    }()
+    static let inexactTranslations: [String: String] = Dictionary(
+        uniqueKeysWithValues: TestSupport.knownFailures(of: "reference-flex").filter { $0.key.hasPrefix("box/") }
+            .map { ($0.key + ".json", $0.value) })
 
     /// What the old per-adapter translations accepted (the whole Chrome-answered corpus) still translates; the
     /// hand-computed box cases exercise Puyopuyo beyond CSS, so about 40 of them are refused. 10 of the 16 zbox
