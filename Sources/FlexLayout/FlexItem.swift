@@ -12,7 +12,7 @@ struct FlowAxes {
     var mainStartIsFlexEnd: Bool
     var crossStartIsFlexEnd: Bool
 
-    init(_ style: FlexLayoutStyle) {
+    init(_ style: StyleReference) {
         isRow = style.flexDirection.isRow
         let reverse = style.flexDirection.isReverse
         let wrapReverse = style.flexWrap == .wrapReverse

@@ -267,7 +267,7 @@ extension FlexLayoutEngine {
     /// rtl), top over bottom;
     /// percentages of the containing block (a height's only when definite).
     func relativeOffset(_ node: Int, containingWidth: Double?, containingHeight: Double?) -> Point {
-        let style = styles[node]
+        let style = styles.at(node)
         guard style.position == .relative else { return .zero }
         let left = style.inset.left.resolve(containingWidth)
         let right = style.inset.right.resolve(containingWidth)

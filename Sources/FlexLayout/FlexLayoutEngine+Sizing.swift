@@ -91,7 +91,7 @@ extension FlexLayoutEngine {
 
     /// Padding plus border, percentages of the containing block's width (CSS 2 §8.4; indefinite counts 0).
     @inline(__always) func paddingBorder(_ node: Int, containingWidth: Double?) -> Edges<Double> {
-        let style = styles[node]
+        let style = styles.at(node)
         return Edges(
             top: style.padding.top.resolveOrZero(containingWidth) + style.border.top,
             right: style.padding.right.resolveOrZero(containingWidth) + style.border.right,
@@ -163,7 +163,7 @@ extension FlexLayoutEngine {
         } else if let known = caches[node].intrinsic {
             return known
         }
-        let style = styles[node]
+        let style = styles.at(node)
         var content: (min: Double, max: Double) = (0, 0)
         if let measure = measures[node] {
             content.max = measure.measure(width: .undefined, height: .undefined).width
@@ -222,7 +222,7 @@ extension FlexLayoutEngine {
     /// Flexbox §9.3), each column as wide as its widest item's contribution, plus the gaps between columns; its
     /// min-content width is its widest item's min-content contribution.
     func columnWrapWidths(_ node: Int, lineLimit: Double) -> (min: Double, max: Double) {
-        let style = styles[node]
+        let style = styles.at(node)
         let rowGap = style.rowGap.resolve(nil) ?? 0
         let columnGap = style.columnGap.resolve(nil) ?? 0
         var total: (min: Double, max: Double) = (0, 0)
@@ -255,7 +255,7 @@ extension FlexLayoutEngine {
     /// A column item's hypothetical height when it is `width` wide: its flex basis or height where definite,
     /// its content's height otherwise, within its min and max heights.
     func hypotheticalHeightForIntrinsics(_ node: Int, width: Double, containingHeight: Double?) -> Double {
-        let style = styles[node]
+        let style = styles.at(node)
         let pb = paddingBorder(node, containingWidth: nil)
         let input = SizingInput(
             width: width, height: nil, heightIsDefinite: false, containingWidth: nil,
@@ -274,7 +274,7 @@ extension FlexLayoutEngine {
 
     /// The node's `max-height` as an inner height, when it is a length.
     func ownMaxInnerHeight(_ node: Int) -> Double? {
-        let style = styles[node]
+        let style = styles.at(node)
         let pb = paddingBorder(node, containingWidth: nil)
         return borderBoxSize(style.maxHeight, basis: nil, paddingBorder: pb.vertical, borderBox: style.borderBox)
             .map { max(0, $0 - pb.vertical) }
@@ -283,7 +283,7 @@ extension FlexLayoutEngine {
     /// The border-box height `child` stretches to in a single-line row of inner height `innerHeight`, or nil when
     /// it does not stretch (CSS Flexbox §9.4 step 11), clamped by its min and max heights.
     func stretchedHeight(_ child: Int, in node: Int, innerHeight: Double) -> Double? {
-        let style = styles[child]
+        let style = styles.at(child)
         let align = style.alignSelf == .auto ? styles[node].alignItems : style.alignSelf
         guard align == .stretch, style.height == .auto, !style.margin.top.isAuto, !style.margin.bottom.isAuto else {
             return nil
@@ -305,7 +305,7 @@ extension FlexLayoutEngine {
     /// under each constraint, by its `width` (a percentage counts as `auto` here: its basis is what is being
     /// found), clamped by `min-width` and `max-width`, margins added (CSS Sizing 3 §5.1).
     func widthContributions(_ node: Int, stretchedHeight: Double?) -> (min: Double, max: Double) {
-        let style = styles[node]
+        let style = styles.at(node)
         let pb = paddingBorder(node, containingWidth: nil)
         // The height intrinsic sizing knows: a length, or the one its parent stretches it to.
         let definiteHeight =
@@ -345,7 +345,7 @@ extension FlexLayoutEngine {
     func ratioWidthBounds(_ node: Int, paddingBorder pb: Edges<Double>, containingHeight: Double?)
         -> (min: Double?, max: Double?)?
     {
-        let style = styles[node]
+        let style = styles.at(node)
         guard let ratio = style.aspectRatio else { return nil }
         let low = borderBoxSize(
             style.minHeight, basis: containingHeight, paddingBorder: pb.vertical, borderBox: style.borderBox)
@@ -364,7 +364,7 @@ extension FlexLayoutEngine {
     private func clampWidth(_ node: Int, _ size: (min: Double, max: Double), paddingBorder pb: Edges<Double>)
         -> (min: Double, max: Double)
     {
-        let style = styles[node]
+        let style = styles.at(node)
         var (low, high) = size
         if style.width == .auto, let bounds = ratioWidthBounds(node, paddingBorder: pb, containingHeight: nil) {
             if let maximum = bounds.max {
@@ -445,7 +445,25 @@ extension FlexLayoutEngine {
     func layoutNode(_ node: Int, _ input: SizingInput, perform: Bool) -> SizingOutput {
         if measures[node] != nil { return layoutMeasuredLeaf(node, input) }
         if styles[node].display == .grid { return layoutGrid(node, input, perform: perform) }
+        if childCount[node] == 0 { return layoutEmptyContainer(node, input) }
         return layoutFlexContainer(node, input, perform: perform)
+    }
+
+    /// A flex container without children (a content block, an empty element): what §9 gives for no items, without
+    /// running its steps. Its content is nothing, so its height is its known one, or 0 within its own min and max
+    /// heights; it has no baseline.
+    func layoutEmptyContainer(_ node: Int, _ input: SizingInput) -> SizingOutput {
+        let pb = paddingBorder(node, containingWidth: input.containingWidth)
+        if let height = input.height { return SizingOutput(height: height, baseline: nil, contentHeight: height) }
+        let style = styles.at(node)
+        let minHeight = borderBoxSize(
+            style.minHeight, basis: input.containingHeight, paddingBorder: pb.vertical, borderBox: style.borderBox)
+        let maxHeight = borderBoxSize(
+            style.maxHeight, basis: input.containingHeight, paddingBorder: pb.vertical, borderBox: style.borderBox)
+        let minInner = max(0, (minHeight ?? 0) - pb.vertical)
+        let maxInner = maxHeight.map { max(0, $0 - pb.vertical) } ?? .infinity
+        return SizingOutput(
+            height: max(minInner, min(maxInner, 0)) + pb.vertical, baseline: nil, contentHeight: pb.vertical)
     }
 
     /// A measured leaf: asked its content-box height at its content-box width (docs/flex-case-format.md "Measure
@@ -461,7 +479,7 @@ extension FlexLayoutEngine {
     /// Clamps an automatic border-box height by the node's `min-height` and `max-height` (lengths, and
     /// percentages of a definite containing height; the intrinsic keywords are the content height itself).
     func clampHeight(_ node: Int, _ height: Double, input: SizingInput, paddingBorder pb: Edges<Double>) -> Double {
-        let style = styles[node]
+        let style = styles.at(node)
         var result = height
         if let maximum = borderBoxSize(
             style.maxHeight, basis: input.containingHeight, paddingBorder: pb.vertical, borderBox: style.borderBox)

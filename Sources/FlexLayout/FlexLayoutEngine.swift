@@ -13,27 +13,27 @@ import LayoutCore
 public final class FlexLayoutEngine {
     // MARK: The tree, one entry per node
 
-    @exclusivity(unchecked) var styles: [FlexLayoutStyle] = []
-    @exclusivity(unchecked) var parents: [Int] = []
+    @exclusivity(unchecked) var styles = NodeColumn<FlexLayoutStyle>()
+    @exclusivity(unchecked) var parents = NodeColumn<Int>()
     /// `children[childStart[n] ..< childStart[n] + childCount[n]]` are node n's children in document order.
-    @exclusivity(unchecked) var childStart: [Int] = []
-    @exclusivity(unchecked) var childCount: [Int] = []
-    @exclusivity(unchecked) var childList: [Int] = []
-    @exclusivity(unchecked) var measures: [(any LeafMeasuring)?] = []
-    @exclusivity(unchecked) var roles: [Role] = []
-    @exclusivity(unchecked) var ids: [String?] = []
+    @exclusivity(unchecked) var childStart = NodeColumn<Int>()
+    @exclusivity(unchecked) var childCount = NodeColumn<Int>()
+    @exclusivity(unchecked) var childList = NodeColumn<Int>()
+    @exclusivity(unchecked) var measures = NodeColumn<(any LeafMeasuring)?>()
+    @exclusivity(unchecked) var roles = NodeColumn<Role>()
+    @exclusivity(unchecked) var ids = NodeColumn<String?>()
     /// The child index of each element among its parent's children (content blocks: -1).
-    @exclusivity(unchecked) var indexInParent: [Int] = []
+    @exclusivity(unchecked) var indexInParent = NodeColumn<Int>()
 
     // MARK: Results and caches
 
     /// Border boxes relative to the parent's border box, written by the last layout.
-    @exclusivity(unchecked) var frames: [Rect] = []
+    @exclusivity(unchecked) var frames = NodeColumn<Rect>()
     /// Border-box origins relative to the viewport, written top-down by the last layout (absolute positioning).
-    @exclusivity(unchecked) var origins: [Point] = []
-    @exclusivity(unchecked) var caches: [NodeCache] = []
+    @exclusivity(unchecked) var origins = NodeColumn<Point>()
+    @exclusivity(unchecked) var caches = NodeColumn<NodeCache>()
     /// Whether the node's subtree holds an absolutely positioned element whose containing block is outside it.
-    @exclusivity(unchecked) var escaping: [Bool] = []
+    @exclusivity(unchecked) var escaping = NodeColumn<Bool>()
     @exclusivity(unchecked) var scratch = Scratch()
 
     enum Role: UInt8 { case viewport, element, contentBlock }
@@ -122,11 +122,26 @@ public final class FlexLayoutEngine {
         return styles.count - 1
     }
 
-    deinit { scratch.deallocate() }
+    deinit {
+        styles.deallocate()
+        parents.deallocate()
+        childStart.deallocate()
+        childCount.deallocate()
+        childList.deallocate()
+        measures.deallocate()
+        roles.deallocate()
+        ids.deallocate()
+        indexInParent.deallocate()
+        frames.deallocate()
+        origins.deallocate()
+        caches.deallocate()
+        escaping.deallocate()
+        scratch.deallocate()
+    }
 
-    /// The children of `node`, in document order.
-    @inline(__always) func children(_ node: Int) -> ArraySlice<Int> {
-        childList[childStart[node]..<(childStart[node] + childCount[node])]
+    /// The children of `node`, in document order (valid until the tree changes).
+    @inline(__always) func children(_ node: Int) -> UnsafeBufferPointer<Int> {
+        UnsafeBufferPointer(start: childList.base + childStart[node], count: childCount[node])
     }
 
     /// Where `node`'s children are in `childList`: a range to index, which copies nothing.
