@@ -234,8 +234,10 @@ extension FlexLayoutEngine {
         return Rect(x: pb.left + cross, y: pb.top + main, width: item.crossSize, height: item.mainSize)
     }
 
-    /// Writes each item's frame (relative offsets applied) and lays its children out for good.
-    func placeItems(
+    /// Writes each item's frame (relative offsets applied) and the input it is placed under, in every pass: when
+    /// the pass that sized a container under some input is followed by placing it under the same input, its
+    /// children's frames are already written (`perform` then only walks down).
+    func recordPlacements(
         _ items: Items, lines: Lines, innerMain: Double, innerCross: Double, container: FlexContainer
     ) {
         for line in lines {
@@ -249,17 +251,21 @@ extension FlexLayoutEngine {
                 rect.origin.x += offset.x
                 rect.origin.y += offset.y
                 frames[item.node] = rect
-                origins[item.node] = origins[container.node] + Point(x: rect.x, y: rect.y)
                 let definite =
                     container.isRow
                     ? item.heightIsDefinite
                     : container.definiteInnerHeight != nil || item.preferredMain != nil
-                perform(
-                    item.node,
-                    itemInput(
-                        item, width: rect.width, height: rect.height, definite: definite,
-                        in: container), height: rect.height)
+                placements[item.node] = itemInput(
+                    item, width: rect.width, height: rect.height, definite: definite, in: container)
             }
+        }
+    }
+
+    /// Lays `node`'s in-flow children out for good where its last pass placed them (`recordPlacements`).
+    func performPlacedChildren(_ node: Int) {
+        for child in children(node) where isInFlow(child) {
+            origins[child] = origins[node] + frames[child].origin
+            perform(child, placements[child], height: frames[child].height)
         }
     }
 

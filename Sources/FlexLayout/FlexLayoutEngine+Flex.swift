@@ -87,8 +87,13 @@ extension FlexLayoutEngine {
         let baseline = firstBaseline(
             items: items, lines: lines, innerMain: resolvedMain, innerCross: innerCross,
             container: container)
+        // A content leaf's block is not listed: nothing to place.
+        if !isContentLeaf(node) {
+            recordPlacements(items, lines: lines, innerMain: resolvedMain, innerCross: innerCross, container: container)
+            caches[node].placedFor = input
+        }
         if perform {
-            placeItems(items, lines: lines, innerMain: resolvedMain, innerCross: innerCross, container: container)
+            performPlacedChildren(node)
             let inner =
                 container.isRow
                 ? Size(width: resolvedMain, height: innerCross) : Size(width: innerCross, height: resolvedMain)

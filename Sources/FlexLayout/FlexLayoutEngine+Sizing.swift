@@ -35,12 +35,15 @@ struct NodeCache {
     var next = 0
     /// The input of the last layout that placed this node's descendants; while it holds, their frames do.
     var performed: SizingInput?
+    /// The input of the last pass that wrote this node's children's frames (`recordPlacements`).
+    var placedFor: SizingInput?
 
     mutating func invalidate() {
         intrinsic = nil
         intrinsicAtHeight = nil
         keys = (nil, nil, nil, nil)
         performed = nil
+        placedFor = nil
     }
 
     func lookup(_ input: SizingInput) -> SizingOutput? {
@@ -414,19 +417,50 @@ extension FlexLayoutEngine {
     /// Lays out `node`'s descendants for good under `input` (its own frame is already set by its parent): their
     /// frames and origins, then theirs.
     /// A node laid out before under the same input, with nothing changed below it, keeps its descendants'
-    /// frames, unless an absolutely positioned descendant's containing block is outside it.
+    /// frames, unless an absolutely positioned descendant's containing block is outside it. A node whose last pass
+    /// was under this input has its children's frames already: it only walks down.
     func perform(_ node: Int, _ input: SizingInput, height: Double) {
-        var input = keyed(input, for: node)
-        input.height = height
+        let input = placementKey(node, input, height: height)
         if caches[node].performed == input, !escaping[node] { return }
         // A leaf places nothing the frames list (its content block is not listed).
-        if childCount[node] == 0 || (childCount[node] == 1 && roles[childList[childStart[node]]] == .contentBlock) {
+        if isContentLeaf(node) || childCount[node] == 0 {
             caches[node].performed = input
             return
         }
-        let output = layoutNode(node, input, perform: true)
+        if caches[node].placedFor == input, !hasAbsoluteChildren(node) {
+            performPlacedChildren(node)
+        } else {
+            let output = layoutNode(node, input, perform: true)
+            caches[node].store(input, output)
+        }
         caches[node].performed = input
-        caches[node].store(input, output)
+    }
+
+    /// The input a node is placed under, as its cache knows it. A height that is not definite and equals the one
+    /// the node found for itself under no height lays out as no height does, so the sizing pass's key serves (and
+    /// its placements with it). Not in a wrapping column, whose lines break at a given height but at its
+    /// `max-height` without one, nor in a grid, which places its items per pass.
+    @inline(__always) func placementKey(_ node: Int, _ input: SizingInput, height: Double) -> SizingInput {
+        var key = keyed(input, for: node)
+        key.height = nil
+        if !key.heightIsDefinite, measures[node] == nil, styles[node].display == .flex,
+            styles[node].flexDirection.isRow || styles[node].flexWrap == .nowrap,
+            let sized = caches[node].lookup(key), sized.height == height
+        {
+            return key
+        }
+        key.height = height
+        return key
+    }
+
+    /// Whether `node` holds content and nothing else: one content block, which the frames do not list.
+    @inline(__always) func isContentLeaf(_ node: Int) -> Bool {
+        childCount[node] == 1 && roles[childList[childStart[node]]] == .contentBlock
+    }
+
+    /// Whether an absolutely positioned child needs `node`'s own pass to be placed (its static position).
+    func hasAbsoluteChildren(_ node: Int) -> Bool {
+        children(node).contains { styles[$0].position == .absolute && styles[$0].display != .none }
     }
 
     /// The input with the containing sizes the node does not read left out, so that a cache entry holds across

@@ -31,6 +31,8 @@ public final class FlexLayoutEngine {
     @exclusivity(unchecked) var frames = NodeColumn<Rect>()
     /// Border-box origins relative to the viewport, written top-down by the last layout (absolute positioning).
     @exclusivity(unchecked) var origins = NodeColumn<Point>()
+    /// The input each node was last placed under by its parent's pass, with its frame (`recordPlacements`).
+    @exclusivity(unchecked) var placements = NodeColumn<SizingInput>()
     @exclusivity(unchecked) var caches = NodeColumn<NodeCache>()
     /// Whether the node's subtree holds an absolutely positioned element whose containing block is outside it.
     @exclusivity(unchecked) var escaping = NodeColumn<Bool>()
@@ -117,6 +119,7 @@ public final class FlexLayoutEngine {
         indexInParent.append(-1)
         frames.append(Rect(x: 0, y: 0, width: 0, height: 0))
         origins.append(.zero)
+        placements.append(SizingInput(width: 0, height: nil, heightIsDefinite: false))
         caches.append(NodeCache())
         escaping.append(false)
         return styles.count - 1
@@ -134,6 +137,7 @@ public final class FlexLayoutEngine {
         indexInParent.deallocate()
         frames.deallocate()
         origins.deallocate()
+        placements.deallocate()
         caches.deallocate()
         escaping.deallocate()
         scratch.deallocate()
