@@ -91,6 +91,8 @@ extension FlexLayoutEngine {
         if !isContentLeaf(node) {
             recordPlacements(items, lines: lines, innerMain: resolvedMain, innerCross: innerCross, container: container)
             caches[node].placedFor = input
+            // The children's frames are this pass's now: a placement under another input no longer holds.
+            if caches[node].performed != input { caches[node].performed = nil }
         }
         if perform {
             performPlacedChildren(node)

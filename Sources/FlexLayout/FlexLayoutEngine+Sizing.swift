@@ -161,6 +161,11 @@ extension FlexLayoutEngine {
     /// The content-box min-content and max-content widths at a definite inner height (or none), cached until a
     /// mutation.
     func intrinsicContentWidths(_ node: Int, innerHeight: Double?) -> (min: Double, max: Double) {
+        // A content leaf's one block is as wide as its content under either constraint.
+        if measures[node] == nil, styles[node].display == .flex, isContentLeaf(node) {
+            let width = contentSize(ofLeaf: node).width
+            return (width, width)
+        }
         if let innerHeight {
             if let known = caches[node].intrinsicAtHeight, known.height == innerHeight { return known.widths }
         } else if let known = caches[node].intrinsic {
@@ -480,6 +485,7 @@ extension FlexLayoutEngine {
         if measures[node] != nil { return layoutMeasuredLeaf(node, input) }
         if styles[node].display == .grid { return layoutGrid(node, input, perform: perform) }
         if childCount[node] == 0 { return layoutEmptyContainer(node, input) }
+        if isContentLeaf(node) { return layoutContentLeaf(node, input) }
         return layoutFlexContainer(node, input, perform: perform)
     }
 
