@@ -20,6 +20,8 @@ public final class FlexLayoutEngine {
     @exclusivity(unchecked) var childCount = NodeColumn<Int>()
     @exclusivity(unchecked) var childList = NodeColumn<Int>()
     @exclusivity(unchecked) var measures = NodeColumn<(any LeafMeasuring)?>()
+    /// Whether `measures[node]` is set: a test that does not copy the existential.
+    @exclusivity(unchecked) var isMeasured = NodeColumn<Bool>()
     @exclusivity(unchecked) var roles = NodeColumn<Role>()
     @exclusivity(unchecked) var ids = NodeColumn<String?>()
     /// The child index of each element among its parent's children (content blocks: -1).
@@ -114,6 +116,7 @@ public final class FlexLayoutEngine {
         childStart.append(0)
         childCount.append(0)
         measures.append(measure)
+        isMeasured.append(measure != nil)
         roles.append(role)
         ids.append(id)
         indexInParent.append(-1)
@@ -132,6 +135,7 @@ public final class FlexLayoutEngine {
         childCount.deallocate()
         childList.deallocate()
         measures.deallocate()
+        isMeasured.deallocate()
         roles.deallocate()
         ids.deallocate()
         indexInParent.deallocate()
