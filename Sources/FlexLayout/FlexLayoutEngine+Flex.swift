@@ -35,6 +35,8 @@ extension FlexLayoutEngine {
                 &items[index], in: container, innerMain: container.isRow ? innerMain : container.definiteInnerHeight)
         }
 
+        if node == 0 { recordRootHypotheticalWidth(items) }
+
         // §9.3 Main size determination. 5. Collect the items into lines; 4. the container's main size.
         let lineCapacity = itemCount + 1
         let lineBuffer = scratch.lines.take(lineCapacity)
