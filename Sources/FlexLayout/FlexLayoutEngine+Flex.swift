@@ -55,7 +55,8 @@ extension FlexLayoutEngine {
 
         // 6. Resolve the flexible lengths of every line (§9.7).
         for line in lines {
-            resolveFlexibleLengths(items.slice(line.range), innerMain: resolvedMain, gap: container.mainGap)
+            resolveFlexibleLengths(
+                items.slice(line.range), innerMain: resolvedMain, gap: container.mainGap, container: container)
         }
 
         // §9.4 Cross size determination. 7. Hypothetical cross sizes (and baselines); in a column, an item whose
