@@ -17,6 +17,8 @@ public struct ImportRefusal: Error, Hashable, Sendable, CustomStringConvertible 
     public enum Reason: String, CaseIterable, Hashable, Sendable, Comparable {
         /// The suite marks the case disabled (`data-disabled="true"`).
         case disabled
+        /// An HTML fixture the importer's reader cannot parse (an unclosed quote), which browsers would recover from.
+        case malformed = "HTML that does not parse"
         /// `display: grid` or a grid property.
         case grid
         /// Block, inline, table or contents layout (`display` other than flex and none), floats.
