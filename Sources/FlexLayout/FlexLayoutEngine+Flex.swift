@@ -35,6 +35,8 @@ extension FlexLayoutEngine {
                 &items[index], in: container, innerMain: container.isRow ? innerMain : container.definiteInnerHeight)
         }
 
+        if node == 0 { recordRootHypotheticalWidth(items) }
+
         // §9.3 Main size determination. 5. Collect the items into lines; 4. the container's main size.
         let lineCapacity = itemCount + 1
         let lineBuffer = scratch.lines.take(lineCapacity)
@@ -91,6 +93,8 @@ extension FlexLayoutEngine {
         if !isContentLeaf(node) {
             recordPlacements(items, lines: lines, innerMain: resolvedMain, innerCross: innerCross, container: container)
             caches[node].placedFor = input
+            // The children's frames are this pass's now: a placement under another input no longer holds.
+            if caches[node].performed != input { caches[node].performed = nil }
         }
         if perform {
             performPlacedChildren(node)

@@ -187,7 +187,7 @@ extension FlexLayoutEngine {
 
     /// The item's cross size when it is definite before layout: its preferred cross size, or the line's when it
     /// stretches in a single-line container of definite cross size (§9.8 item 1).
-    func definiteCross(_ item: FlexItem, in container: FlexContainer) -> Double? {
+    @inline(__always) func definiteCross(_ item: FlexItem, in container: FlexContainer) -> Double? {
         if container.isRow {
             if item.stretches {
                 guard container.singleLine, let inner = container.definiteInnerHeight else { return nil }

@@ -161,6 +161,11 @@ extension FlexLayoutEngine {
     /// The content-box min-content and max-content widths at a definite inner height (or none), cached until a
     /// mutation.
     func intrinsicContentWidths(_ node: Int, innerHeight: Double?) -> (min: Double, max: Double) {
+        // A content leaf's one block is as wide as its content under either constraint.
+        if !isMeasured[node], styles[node].display == .flex, isContentLeaf(node) {
+            let width = contentSize(ofLeaf: node).width
+            return (width, width)
+        }
         if let innerHeight {
             if let known = caches[node].intrinsicAtHeight, known.height == innerHeight { return known.widths }
         } else if let known = caches[node].intrinsic {
@@ -168,7 +173,7 @@ extension FlexLayoutEngine {
         }
         let style = styles.at(node)
         var content: (min: Double, max: Double) = (0, 0)
-        if let measure = measures[node] {
+        if isMeasured[node], let measure = measures[node] {
             content.max = measure.measure(width: .undefined, height: .undefined).width
             content.min = measure.measure(width: .atMost(0), height: .undefined).width
         } else if style.display == .grid {
@@ -443,7 +448,7 @@ extension FlexLayoutEngine {
     @inline(__always) func placementKey(_ node: Int, _ input: SizingInput, height: Double) -> SizingInput {
         var key = keyed(input, for: node)
         key.height = nil
-        if !key.heightIsDefinite, measures[node] == nil, styles[node].display == .flex,
+        if !key.heightIsDefinite, !isMeasured[node], styles[node].display == .flex,
             styles[node].flexDirection.isRow || styles[node].flexWrap == .nowrap,
             let sized = caches[node].lookup(key), sized.height == height
         {
@@ -477,9 +482,10 @@ extension FlexLayoutEngine {
     /// One node by its kind: a measured leaf, a one-cell grid, or a flex container (an element with content is a
     /// flex container of its content block).
     func layoutNode(_ node: Int, _ input: SizingInput, perform: Bool) -> SizingOutput {
-        if measures[node] != nil { return layoutMeasuredLeaf(node, input) }
+        if isMeasured[node] { return layoutMeasuredLeaf(node, input) }
         if styles[node].display == .grid { return layoutGrid(node, input, perform: perform) }
         if childCount[node] == 0 { return layoutEmptyContainer(node, input) }
+        if isContentLeaf(node) { return layoutContentLeaf(node, input) }
         return layoutFlexContainer(node, input, perform: perform)
     }
 

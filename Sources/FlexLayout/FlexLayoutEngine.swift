@@ -20,6 +20,8 @@ public final class FlexLayoutEngine {
     @exclusivity(unchecked) var childCount = NodeColumn<Int>()
     @exclusivity(unchecked) var childList = NodeColumn<Int>()
     @exclusivity(unchecked) var measures = NodeColumn<(any LeafMeasuring)?>()
+    /// Whether `measures[node]` is set: a test that does not copy the existential.
+    @exclusivity(unchecked) var isMeasured = NodeColumn<Bool>()
     @exclusivity(unchecked) var roles = NodeColumn<Role>()
     @exclusivity(unchecked) var ids = NodeColumn<String?>()
     /// The child index of each element among its parent's children (content blocks: -1).
@@ -37,6 +39,8 @@ public final class FlexLayoutEngine {
     /// Whether the node's subtree holds an absolutely positioned element whose containing block is outside it.
     @exclusivity(unchecked) var escaping = NodeColumn<Bool>()
     @exclusivity(unchecked) var scratch = Scratch()
+    /// The viewport of the last full layout, and whether the root saw its width (`viewportWidthKeepsFrames`).
+    @exclusivity(unchecked) var viewportMemo: ViewportMemo?
 
     enum Role: UInt8 { case viewport, element, contentBlock }
 
@@ -114,6 +118,7 @@ public final class FlexLayoutEngine {
         childStart.append(0)
         childCount.append(0)
         measures.append(measure)
+        isMeasured.append(measure != nil)
         roles.append(role)
         ids.append(id)
         indexInParent.append(-1)
@@ -132,6 +137,7 @@ public final class FlexLayoutEngine {
         childCount.deallocate()
         childList.deallocate()
         measures.deallocate()
+        isMeasured.deallocate()
         roles.deallocate()
         ids.deallocate()
         indexInParent.deallocate()
@@ -157,6 +163,11 @@ public final class FlexLayoutEngine {
 
     /// Lays the tree out in a viewport of this size (nil = max-content) and keeps every frame.
     public func layout(viewportWidth: Double?, viewportHeight: Double?) {
+        // A new width the root does not see: the frames hold, the viewport's own is wider or narrower.
+        if let viewportWidth, viewportWidthKeepsFrames(viewportWidth, height: viewportHeight) {
+            frames[0].size.width = viewportWidth
+            return
+        }
         scratch.reserve(nodeCount: styles.count)
         var style = styles[0]
         style.width = viewportWidth.map { .px($0) } ?? .maxContent
@@ -173,7 +184,11 @@ public final class FlexLayoutEngine {
         // Nothing changed since the last layout under this input: nothing to do. Otherwise the viewport's height
         // first (an absolutely positioned box anywhere below may have the viewport as its containing block), then
         // its subtree placed.
-        guard caches[0].performed != input else { return }
+        guard caches[0].performed != input else {
+            frames[0].size.width = width
+            return
+        }
+        viewportMemo = viewportWidth.map { ViewportMemo(width: $0, height: viewportHeight) }
         let output = size(0, input)
         frames[0] = Rect(x: 0, y: 0, width: width, height: output.height)
         origins[0] = .zero
