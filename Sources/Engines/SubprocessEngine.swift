@@ -231,12 +231,12 @@ public final class SubprocessEngine: LayoutEngineAdapter, @unchecked Sendable {
     /// A frame as an adapter writes it. An engine that leaves a coordinate undefined (Yoga's and Taffy's NaN, which
     /// JSON cannot carry) writes `null`: it is read as NaN, so the comparison reports it as a wrong answer (`x
     /// expected 3, got nan`) rather than the reply as unreadable.
-    struct WireFrame: Decodable {
+    package struct WireFrame: Decodable {
         var path: [Int]
         var id: String?
         var x, y, width, height: Double?
 
-        var frame: PeerFrame {
+        package var frame: PeerFrame {
             PeerFrame(
                 path: path, id: id,
                 frame: Rect(x: x ?? .nan, y: y ?? .nan, width: width ?? .nan, height: height ?? .nan))
