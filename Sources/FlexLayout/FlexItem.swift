@@ -139,8 +139,52 @@ struct FlexLine {
     var maxAscent: Double = 0
 }
 
-/// Buffers reused across layouts, so relayout allocates nothing once they have grown.
+/// The buffers every container's layout works in, reused across layouts so that a layout allocates nothing.
+///
+/// A container takes its items and lines from the top of a stack and gives them back when it returns. Containers
+/// call into their descendants only (sizing an item, its intrinsic widths, its absolutely positioned children), so
+/// the buffers in use at once belong to one chain of ancestors: their items are distinct children, at most the node
+/// count, and their lines at most one more each. `reserve` sizes both for that before a layout starts; nothing
+/// grows during one, so a buffer handed out stays valid until it is given back.
 struct Scratch {
-    var items: [[FlexItem]] = []
-    var lines: [[FlexLine]] = []
+    var items = ScratchStack<FlexItem>()
+    var lines = ScratchStack<FlexLine>()
+
+    /// Room for a layout of `nodeCount` nodes; only between layouts (no buffer taken).
+    mutating func reserve(nodeCount: Int) {
+        items.reserve(nodeCount)
+        lines.reserve(2 * nodeCount + 1)
+    }
+
+    func deallocate() {
+        items.deallocate()
+        lines.deallocate()
+    }
+}
+
+/// A stack of trivial elements handed out as buffers (see `Scratch`).
+struct ScratchStack<Element> {
+    private var base = UnsafeMutablePointer<Element>.allocate(capacity: 1)
+    private var capacity = 1
+    private var top = 0
+
+    mutating func reserve(_ count: Int) {
+        precondition(top == 0, "the scratch stack grows only between layouts")
+        guard count > capacity else { return }
+        base.deallocate()
+        capacity = max(count, 2 * capacity)
+        base = UnsafeMutablePointer<Element>.allocate(capacity: capacity)
+    }
+
+    /// A buffer of `count` elements (uninitialized: the caller writes each before reading it).
+    mutating func take(_ count: Int) -> UnsafeMutableBufferPointer<Element> {
+        precondition(top + count <= capacity, "the scratch stack was reserved too small")
+        defer { top += count }
+        return UnsafeMutableBufferPointer(start: base + top, count: count)
+    }
+
+    /// Gives back the last buffer taken, of `count` elements.
+    mutating func give(_ count: Int) { top -= count }
+
+    func deallocate() { base.deallocate() }
 }

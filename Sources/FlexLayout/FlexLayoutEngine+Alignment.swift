@@ -8,7 +8,7 @@ extension FlexLayoutEngine {
     /// is clamped by the container's min and max cross sizes.
     /// Answers the lines' cross sizes and gaps before a single line is clamped: the content's own cross size.
     @discardableResult
-    func determineLineCrossSizes(_ lines: inout [FlexLine], items: [FlexItem], container: FlexContainer) -> Double {
+    func determineLineCrossSizes(_ lines: Lines, items: Items, container: FlexContainer) -> Double {
         let knownCross = container.isRow ? container.knownInnerHeight : container.innerWidth
         for index in lines.indices {
             var largest = 0.0
@@ -38,7 +38,7 @@ extension FlexLayoutEngine {
     }
 
     /// Step 15: the container's inner cross size: known, or its lines and gaps clamped by its min and max.
-    func containerInnerCross(lines: [FlexLine], container: FlexContainer) -> Double {
+    func containerInnerCross(lines: Lines, container: FlexContainer) -> Double {
         if !container.isRow { return container.innerWidth }
         if let known = container.knownInnerHeight { return known }
         var sum = container.crossGap * Double(max(0, lines.count - 1))
@@ -48,7 +48,7 @@ extension FlexLayoutEngine {
 
     /// Step 9: `align-content: stretch` shares the free cross space equally among the lines of a multi-line
     /// container.
-    func stretchLines(_ lines: inout [FlexLine], innerCross: Double, container: FlexContainer) {
+    func stretchLines(_ lines: Lines, innerCross: Double, container: FlexContainer) {
         guard !container.singleLine, container.alignContent == .stretch else { return }
         let free = innerCross - linesCrossSum(lines, gap: container.crossGap)
         guard free > 0 else { return }
@@ -56,7 +56,7 @@ extension FlexLayoutEngine {
         for index in lines.indices { lines[index].crossSize += share }
     }
 
-    func linesCrossSum(_ lines: [FlexLine], gap: Double) -> Double {
+    func linesCrossSum(_ lines: Lines, gap: Double) -> Double {
         var sum = gap * Double(max(0, lines.count - 1))
         for line in lines { sum += line.crossSize }
         return sum
@@ -76,7 +76,7 @@ extension FlexLayoutEngine {
 
     /// Step 12: positive free space goes to `auto` margins first, then to `justify-content` (with CSS Box
     /// Alignment 3's fallbacks: a distribution that cannot apply aligns to flex-start or the centre).
-    func distributeMainSpace(_ items: inout ArraySlice<FlexItem>, innerMain: Double, container: FlexContainer) {
+    func distributeMainSpace(_ items: Items, innerMain: Double, container: FlexContainer) {
         guard !items.isEmpty else { return }
         var used = container.mainGap * Double(items.count - 1)
         var autoMargins = 0
@@ -132,7 +132,7 @@ extension FlexLayoutEngine {
 
     /// Steps 13–14: `auto` cross margins take positive free space (or, when it is negative, the start one is 0);
     /// otherwise `align-self` places the item in its line, baseline-aligned items by their shared baseline.
-    func alignInLine(_ items: inout ArraySlice<FlexItem>, line: FlexLine, container: FlexContainer) {
+    func alignInLine(_ items: Items, line: FlexLine, container: FlexContainer) {
         for index in items.indices {
             let item = items[index]
             let free = line.crossSize - item.outerCross
@@ -165,7 +165,7 @@ extension FlexLayoutEngine {
 
     /// Step 16: `align-content` places the lines in the container's cross space (a single-line container's line
     /// fills it).
-    func alignLines(_ lines: inout [FlexLine], innerCross: Double, container: FlexContainer) {
+    func alignLines(_ lines: Lines, innerCross: Double, container: FlexContainer) {
         let free = innerCross - linesCrossSum(lines, gap: container.crossGap)
         var value = container.alignContent
         if container.singleLine { value = .flexStart }
@@ -187,7 +187,7 @@ extension FlexLayoutEngine {
     /// physical order (the last in flow order in `row-reverse` and `column-reverse`), as the browsers choose; the
     /// item's baseline is synthesized from its border box when it has none. nil without items.
     func firstBaseline(
-        items: [FlexItem], lines: [FlexLine], innerMain: Double, innerCross: Double, container: FlexContainer
+        items: Items, lines: Lines, innerMain: Double, innerCross: Double, container: FlexContainer
     ) -> Double? {
         let axes = container.axes
         let lineIndex = axes.crossStartIsFlexEnd ? lines.count - 1 : 0
@@ -236,7 +236,7 @@ extension FlexLayoutEngine {
 
     /// Writes each item's frame (relative offsets applied) and lays its children out for good.
     func placeItems(
-        _ items: [FlexItem], lines: [FlexLine], innerMain: Double, innerCross: Double, container: FlexContainer
+        _ items: Items, lines: Lines, innerMain: Double, innerCross: Double, container: FlexContainer
     ) {
         for line in lines {
             for item in items[line.range] {

@@ -1,7 +1,7 @@
 extension FlexLayoutEngine {
     /// §9.7 Resolving flexible lengths, for one line: grow or shrink the unfrozen items toward the free space,
     /// freezing those their min or max sizes clamp, until every item is frozen.
-    func resolveFlexibleLengths(_ items: inout ArraySlice<FlexItem>, innerMain: Double, gap: Double) {
+    func resolveFlexibleLengths(_ items: Items, innerMain: Double, gap: Double) {
         let gaps = gap * Double(max(0, items.count - 1))
         // 1. The used flex factor: grow when the hypothetical sizes leave space, shrink otherwise.
         var hypotheticalSum = gaps
@@ -79,7 +79,7 @@ extension FlexLayoutEngine {
     }
 
     /// The outer sizes of a line's items: frozen ones at their target, others at their flex base size.
-    private func sumOfOuterSizes(_ items: ArraySlice<FlexItem>) -> Double {
+    private func sumOfOuterSizes(_ items: Items) -> Double {
         var sum = 0.0
         for item in items { sum += item.frozen ? item.outerMain : item.outerFlexBase }
         return sum

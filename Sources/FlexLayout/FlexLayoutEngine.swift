@@ -6,31 +6,35 @@ import LayoutCore
 /// Storage is flat: node 0 is the **viewport**, the row flex container the case's root is the only item of
 /// (docs/flex-case-format.md "Layout and frames"); a leaf with `content` owns one extra **content block** node, the
 /// inflexible block a browser lays out inside it. Neither is listed in `frames()`.
+///
+/// Every stored property is `@exclusivity(unchecked)`: the engine is single-threaded and never holds an access to
+/// one of them across a call that could start another (it indexes, it does not bind `inout`), so the runtime's
+/// dynamic exclusivity check, a quarter of a layout's instructions, would only ever pass.
 public final class FlexLayoutEngine {
     // MARK: The tree, one entry per node
 
-    var styles: [FlexLayoutStyle] = []
-    var parents: [Int] = []
+    @exclusivity(unchecked) var styles: [FlexLayoutStyle] = []
+    @exclusivity(unchecked) var parents: [Int] = []
     /// `children[childStart[n] ..< childStart[n] + childCount[n]]` are node n's children in document order.
-    var childStart: [Int] = []
-    var childCount: [Int] = []
-    var childList: [Int] = []
-    var measures: [(any LeafMeasuring)?] = []
-    var roles: [Role] = []
-    var ids: [String?] = []
+    @exclusivity(unchecked) var childStart: [Int] = []
+    @exclusivity(unchecked) var childCount: [Int] = []
+    @exclusivity(unchecked) var childList: [Int] = []
+    @exclusivity(unchecked) var measures: [(any LeafMeasuring)?] = []
+    @exclusivity(unchecked) var roles: [Role] = []
+    @exclusivity(unchecked) var ids: [String?] = []
     /// The child index of each element among its parent's children (content blocks: -1).
-    var indexInParent: [Int] = []
+    @exclusivity(unchecked) var indexInParent: [Int] = []
 
     // MARK: Results and caches
 
     /// Border boxes relative to the parent's border box, written by the last layout.
-    var frames: [Rect] = []
+    @exclusivity(unchecked) var frames: [Rect] = []
     /// Border-box origins relative to the viewport, written top-down by the last layout (absolute positioning).
-    var origins: [Point] = []
-    var caches: [NodeCache] = []
+    @exclusivity(unchecked) var origins: [Point] = []
+    @exclusivity(unchecked) var caches: [NodeCache] = []
     /// Whether the node's subtree holds an absolutely positioned element whose containing block is outside it.
-    var escaping: [Bool] = []
-    var scratch = Scratch()
+    @exclusivity(unchecked) var escaping: [Bool] = []
+    @exclusivity(unchecked) var scratch = Scratch()
 
     enum Role: UInt8 { case viewport, element, contentBlock }
 
@@ -118,15 +122,23 @@ public final class FlexLayoutEngine {
         return styles.count - 1
     }
 
+    deinit { scratch.deallocate() }
+
     /// The children of `node`, in document order.
     @inline(__always) func children(_ node: Int) -> ArraySlice<Int> {
         childList[childStart[node]..<(childStart[node] + childCount[node])]
+    }
+
+    /// Where `node`'s children are in `childList`: a range to index, which copies nothing.
+    @inline(__always) func childIndices(_ node: Int) -> Range<Int> {
+        childStart[node]..<(childStart[node] + childCount[node])
     }
 
     // MARK: Layout
 
     /// Lays the tree out in a viewport of this size (nil = max-content) and keeps every frame.
     public func layout(viewportWidth: Double?, viewportHeight: Double?) {
+        scratch.reserve(nodeCount: styles.count)
         var style = styles[0]
         style.width = viewportWidth.map { .px($0) } ?? .maxContent
         style.height = viewportHeight.map { .px($0) } ?? .auto
