@@ -26,7 +26,7 @@ public final class SubprocessEngine: LayoutEngineAdapter, @unchecked Sendable {
     private let lock = NSLock()
     private var session: AdapterSession?
     /// The last case translated for the adapter, and what it became (`adapterCase(of:)`).
-    private var lastCase: (json: Data, wire: CanonicalJSON)?
+    private var lastCase: (json: Data, wire: CanonicalJSON, viewportWidth: Double?)?
     private var timeout: Duration
 
     /// How long one request may take before the adapter is killed and the request fails with
@@ -121,7 +121,7 @@ public final class SubprocessEngine: LayoutEngineAdapter, @unchecked Sendable {
     deinit { session?.close() }
 
     public func info() throws -> EngineInfo {
-        let reply = try request(#"{"op":"info"}"#)
+        let reply = try request(Self.infoRequest)
         guard let name = reply.name, let version = reply.version else {
             throw EngineError.protocolFailure(engine: name, message: "info reply lacks name or version")
         }
@@ -133,7 +133,7 @@ public final class SubprocessEngine: LayoutEngineAdapter, @unchecked Sendable {
     /// `{"op":"layout","case":…}` plus `"resize":W` or `"change":{"path","content"}` and `"rounding":true`
     /// when asked (docs/engines.md "Protocol"). The case goes out as a flex case (`adapterCase(of:)`).
     public func layout(caseJSON: Data, change: LayoutChange?, rounding: Bool) throws -> [PeerFrame] {
-        var request: [String: CanonicalJSON] = ["op": .string("layout"), "case": try adapterCase(of: caseJSON)]
+        var request: [String: CanonicalJSON] = ["op": .string("layout"), "case": try adapterCase(of: caseJSON).wire]
         switch change {
         case nil: break
         case .resize(let width): request["resize"] = .number(width)
@@ -151,14 +151,18 @@ public final class SubprocessEngine: LayoutEngineAdapter, @unchecked Sendable {
         return frames
     }
 
-    /// `{"op":"bench","iterations":N,"mode":M,…,"case":…}` with `"widths"` (resize) or `"change"` (incremental).
+    /// `{"op":"bench","iterations":N,"mode":M,…,"case":…}` with `"widths"` (relayout, resize) or `"change"`
+    /// (incremental). Every schedule is Swift's: relayout's widths too (`relayoutSchedule`), so no adapter computes one.
     public func bench(caseJSON: Data, iterations: Int, plan: BenchPlan) throws -> BenchBatch {
+        let (wire, viewportWidth) = try adapterCase(of: caseJSON)
         var request: [String: CanonicalJSON] = [
             "op": .string("bench"), "iterations": .number(Double(iterations)), "mode": .string(plan.mode.rawValue),
-            "case": try adapterCase(of: caseJSON),
+            "case": wire,
         ]
         switch plan {
-        case .fresh, .relayout: break
+        case .fresh: break
+        case .relayout:
+            request["widths"] = Self.numbers(relayoutSchedule(proposalWidth: viewportWidth, iterations: iterations))
         case .resize(let widths): request["widths"] = Self.numbers(widths)
         case .incremental(let change):
             request["change"] = .object([
@@ -195,17 +199,26 @@ public final class SubprocessEngine: LayoutEngineAdapter, @unchecked Sendable {
     /// (`BoxToFlex`), so no adapter knows Puyopuyo. A box case without a CSS equivalent is refused here with the
     /// JSON path of the property, as an adapter refuses what its engine lacks. The last translation is kept: the
     /// harness sends the same case in every batch, and a 100 000-node case takes longer to translate than to send.
-    func adapterCase(of caseJSON: Data) throws -> CanonicalJSON {
-        if let cached = lock.withLock({ lastCase?.json == caseJSON ? lastCase?.wire : nil }) { return cached }
-        let wire: CanonicalJSON
-        do {
-            wire = try CanonicalJSON(encoding: LayoutCase(caseJSON: caseJSON).flexCase().adapterCase)
-        } catch let refusal as LayoutRefusal {
-            throw EngineError.adapter(engine: name, message: refusal.reason)
+    func adapterCase(of caseJSON: Data) throws -> (wire: CanonicalJSON, viewportWidth: Double?) {
+        if let cached = lock.withLock({ lastCase?.json == caseJSON ? lastCase : nil }) {
+            return (cached.wire, cached.viewportWidth)
         }
-        lock.withLock { lastCase = (caseJSON, wire) }
-        return wire
+        let flexCase: FlexCase
+        do throws(LayoutRefusal) {
+            flexCase = try LayoutCase(caseJSON: caseJSON).flexCase()
+        } catch {
+            throw EngineError.adapter(engine: name, message: error.reason)
+        }
+        let wire = try CanonicalJSON(encoding: flexCase.adapterCase)
+        lock.withLock { lastCase = (caseJSON, wire, flexCase.viewport.width) }
+        return (wire, flexCase.viewport.width)
     }
+
+    /// `{"op":"info","vocabulary":[…]}`: the flex vocabulary's property names, sent once, from which an adapter's
+    /// reply lists the ones it maps (`properties`), so no adapter keeps its own copy of the list.
+    static let infoRequest = CanonicalJSON.object([
+        "op": .string("info"), "vocabulary": .array(CSSProperty.allCases.map { .string($0.rawValue) }),
+    ]).line
 
     /// One adapter reply; which fields are present depends on the op.
     struct Reply: Decodable {
