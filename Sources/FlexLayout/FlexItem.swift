@@ -12,7 +12,7 @@ struct FlowAxes {
     var mainStartIsFlexEnd: Bool
     var crossStartIsFlexEnd: Bool
 
-    init(_ style: FlexLayoutStyle) {
+    init(_ style: StyleReference) {
         isRow = style.flexDirection.isRow
         let reverse = style.flexDirection.isReverse
         let wrapReverse = style.flexWrap == .wrapReverse
@@ -71,6 +71,8 @@ struct FlexItem {
     var preferredMain: Double?
     var preferredCross: Double?
     var minMain: Double
+    /// Whether `minMain` is an automatic minimum not found yet (it cannot clamp before the line shrinks).
+    var minMainDeferred = false
     var maxMain: Double
     var minCross: Double
     var maxCross: Double
@@ -97,25 +99,27 @@ struct FlexItem {
     var crossIsAuto: Bool
     var violation: Double = 0
 
-    var outerHypotheticalMain: Double { hypotheticalMain + mainMargin.start + mainMargin.end }
-    var outerMain: Double { mainSize + mainMargin.start + mainMargin.end }
-    var outerCross: Double { crossSize + crossMargin.start + crossMargin.end }
-    var outerFlexBase: Double { flexBase + mainMargin.start + mainMargin.end }
+    @inline(__always) var outerHypotheticalMain: Double { hypotheticalMain + mainMargin.start + mainMargin.end }
+    @inline(__always) var outerMain: Double { mainSize + mainMargin.start + mainMargin.end }
+    @inline(__always) var outerCross: Double { crossSize + crossMargin.start + crossMargin.end }
+    @inline(__always) var outerFlexBase: Double { flexBase + mainMargin.start + mainMargin.end }
 
     /// Whether the item may be stretched in the cross axis (§9.4 step 11): `stretch`, an automatic cross size and
     /// no `auto` cross margin.
-    var stretches: Bool {
+    @inline(__always) var stretches: Bool {
         align == .stretch && crossIsAuto && !crossAutoMargin.start && !crossAutoMargin.end
     }
 
     /// Whether the item takes part in baseline alignment in its line (row containers only, §8.3).
-    var alignsByBaseline: Bool { align == .baseline && !crossAutoMargin.start && !crossAutoMargin.end }
+    @inline(__always) var alignsByBaseline: Bool {
+        align == .baseline && !crossAutoMargin.start && !crossAutoMargin.end
+    }
 
     /// The distance from the item's outer cross-start edge to its baseline (synthesized from the border box when
     /// it has none). Under `wrap-reverse` the flow's cross-start is the bottom, so it is measured from there. In a
     /// column the cross axis is the inline axis, where items have no baseline: the one synthesized is their border
     /// box's left edge, in rtl too, so baseline-aligned items line up those edges (as Chromium does).
-    func ascent(in axes: FlowAxes) -> Double {
+    @inline(__always) func ascent(in axes: FlowAxes) -> Double {
         // A column's synthesized baseline is the physical left edge, the flow's cross-end when the flow runs from
         // the right (rtl, or wrap-reverse).
         guard axes.isRow else { return crossMargin.start + (axes.crossReversed ? crossSize : 0) }

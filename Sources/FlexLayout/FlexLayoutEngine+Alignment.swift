@@ -14,13 +14,13 @@ extension FlexLayoutEngine {
             var largest = 0.0
             var ascent = 0.0
             var descent = 0.0
-            for item in items[lines[index].range] {
-                if item.alignsByBaseline {
-                    let itemAscent = item.ascent(in: container.axes)
+            for item in lines[index].range {
+                if items[item].alignsByBaseline {
+                    let itemAscent = items[item].ascent(in: container.axes)
                     ascent = max(ascent, itemAscent)
-                    descent = max(descent, item.outerCross - itemAscent)
+                    descent = max(descent, items[item].outerCross - itemAscent)
                 } else {
-                    largest = max(largest, item.outerCross)
+                    largest = max(largest, items[item].outerCross)
                 }
             }
             lines[index].maxAscent = ascent
@@ -80,9 +80,9 @@ extension FlexLayoutEngine {
         guard !items.isEmpty else { return }
         var used = container.mainGap * Double(items.count - 1)
         var autoMargins = 0
-        for item in items {
-            used += item.outerMain
-            autoMargins += (item.mainAutoMargin.start ? 1 : 0) + (item.mainAutoMargin.end ? 1 : 0)
+        for index in items.indices {
+            used += items[index].outerMain
+            autoMargins += (items[index].mainAutoMargin.start ? 1 : 0) + (items[index].mainAutoMargin.end ? 1 : 0)
         }
         var free = innerMain - used
         if autoMargins > 0 {
@@ -219,7 +219,9 @@ extension FlexLayoutEngine {
     }
 
     /// The item's border box relative to the container's border box.
-    func physicalRect(_ item: FlexItem, line: FlexLine, innerMain: Double, innerCross: Double, container: FlexContainer)
+    @inline(__always) func physicalRect(
+        _ item: FlexItem, line: FlexLine, innerMain: Double, innerCross: Double, container: FlexContainer
+    )
         -> Rect
     {
         let axes = container.axes
@@ -234,32 +236,42 @@ extension FlexLayoutEngine {
         return Rect(x: pb.left + cross, y: pb.top + main, width: item.crossSize, height: item.mainSize)
     }
 
-    /// Writes each item's frame (relative offsets applied) and lays its children out for good.
-    func placeItems(
+    /// Writes each item's frame (relative offsets applied) and the input it is placed under, in every pass: when
+    /// the pass that sized a container under some input is followed by placing it under the same input, its
+    /// children's frames are already written (`perform` then only walks down).
+    func recordPlacements(
         _ items: Items, lines: Lines, innerMain: Double, innerCross: Double, container: FlexContainer
     ) {
         for line in lines {
-            for item in items[line.range] {
+            for index in line.range {
+                let node = items[index].node
                 var rect = physicalRect(
-                    item, line: line, innerMain: innerMain, innerCross: innerCross,
+                    items[index], line: line, innerMain: innerMain, innerCross: innerCross,
                     container: container)
-                let offset = relativeOffset(
-                    item.node, containingWidth: container.innerWidth,
-                    containingHeight: container.definiteInnerHeight)
-                rect.origin.x += offset.x
-                rect.origin.y += offset.y
-                frames[item.node] = rect
-                origins[item.node] = origins[container.node] + Point(x: rect.x, y: rect.y)
+                if styles[node].position == .relative {
+                    let offset = relativeOffset(
+                        node, containingWidth: container.innerWidth,
+                        containingHeight: container.definiteInnerHeight)
+                    rect.origin.x += offset.x
+                    rect.origin.y += offset.y
+                }
+                frames[node] = rect
                 let definite =
                     container.isRow
-                    ? item.heightIsDefinite
-                    : container.definiteInnerHeight != nil || item.preferredMain != nil
-                perform(
-                    item.node,
-                    itemInput(
-                        item, width: rect.width, height: rect.height, definite: definite,
-                        in: container), height: rect.height)
+                    ? items[index].heightIsDefinite
+                    : container.definiteInnerHeight != nil || items[index].preferredMain != nil
+                placements[node] = SizingInput(
+                    width: rect.width, height: rect.height, heightIsDefinite: definite,
+                    containingWidth: container.innerWidth, containingHeight: container.definiteInnerHeight)
             }
+        }
+    }
+
+    /// Lays `node`'s in-flow children out for good where its last pass placed them (`recordPlacements`).
+    func performPlacedChildren(_ node: Int) {
+        for child in children(node) where isInFlow(child) {
+            origins[child] = origins[node] + frames[child].origin
+            perform(child, placements[child], height: frames[child].height)
         }
     }
 
@@ -267,7 +279,7 @@ extension FlexLayoutEngine {
     /// rtl), top over bottom;
     /// percentages of the containing block (a height's only when definite).
     func relativeOffset(_ node: Int, containingWidth: Double?, containingHeight: Double?) -> Point {
-        let style = styles[node]
+        let style = styles.at(node)
         guard style.position == .relative else { return .zero }
         let left = style.inset.left.resolve(containingWidth)
         let right = style.inset.right.resolve(containingWidth)

@@ -35,6 +35,8 @@ extension FlexLayoutEngine {
                 &items[index], in: container, innerMain: container.isRow ? innerMain : container.definiteInnerHeight)
         }
 
+        if node == 0 { recordRootHypotheticalWidth(items) }
+
         // §9.3 Main size determination. 5. Collect the items into lines; 4. the container's main size.
         let lineCapacity = itemCount + 1
         let lineBuffer = scratch.lines.take(lineCapacity)
@@ -53,7 +55,8 @@ extension FlexLayoutEngine {
 
         // 6. Resolve the flexible lengths of every line (§9.7).
         for line in lines {
-            resolveFlexibleLengths(items.slice(line.range), innerMain: resolvedMain, gap: container.mainGap)
+            resolveFlexibleLengths(
+                items.slice(line.range), innerMain: resolvedMain, gap: container.mainGap, container: container)
         }
 
         // §9.4 Cross size determination. 7. Hypothetical cross sizes (and baselines); in a column, an item whose
@@ -87,8 +90,15 @@ extension FlexLayoutEngine {
         let baseline = firstBaseline(
             items: items, lines: lines, innerMain: resolvedMain, innerCross: innerCross,
             container: container)
+        // A content leaf's block is not listed: nothing to place.
+        if !isContentLeaf(node) {
+            recordPlacements(items, lines: lines, innerMain: resolvedMain, innerCross: innerCross, container: container)
+            caches[node].placedFor = input
+            // The children's frames are this pass's now: a placement under another input no longer holds.
+            if caches[node].performed != input { caches[node].performed = nil }
+        }
         if perform {
-            placeItems(items, lines: lines, innerMain: resolvedMain, innerCross: innerCross, container: container)
+            performPlacedChildren(node)
             let inner =
                 container.isRow
                 ? Size(width: resolvedMain, height: innerCross) : Size(width: innerCross, height: resolvedMain)
@@ -103,7 +113,7 @@ extension FlexLayoutEngine {
 
     /// The container's box, axes and inner sizes under `input`.
     func makeContainer(_ node: Int, _ input: SizingInput) -> FlexContainer {
-        let style = styles[node]
+        let style = styles.at(node)
         let pb = paddingBorder(node, containingWidth: input.containingWidth)
         let innerWidth = max(0, input.width - pb.horizontal)
         let known = input.height.map { max(0, $0 - pb.vertical) }
@@ -199,7 +209,7 @@ extension FlexLayoutEngine {
             let transferred = transfer(
                 item.mainSize, ratio: ratio, toWidth: false, paddingBorder: item.paddingBorder,
                 borderBox: styles[item.node].borderBox)
-            height = styles[item.node].isScrollContainer ? transferred : max(transferred, height)
+            height = styles.at(item.node).isScrollContainer ? transferred : max(transferred, height)
         }
         item.crossSize = item.clampCross(height)
         item.heightIsDefinite = known != nil
@@ -211,7 +221,7 @@ extension FlexLayoutEngine {
     /// A column item with an aspect ratio and an automatic width that does not stretch: its width is its used
     /// height transferred, never below its min-content width (CSS Sizing 4 §5.2).
     func transferColumnItemWidth(_ item: inout FlexItem, in container: FlexContainer) {
-        let style = styles[item.node]
+        let style = styles.at(item.node)
         guard let ratio = style.aspectRatio, item.crossIsAuto, !item.stretches || !container.singleLine else { return }
         guard item.preferredMain == nil || style.flexGrow > 0 || style.flexShrink > 0 else { return }
         var width = transfer(
@@ -227,7 +237,7 @@ extension FlexLayoutEngine {
 extension FlexLayoutEngine {
     /// An item's baseline for alignment: its own, except that a scroll container clips it to its border box.
     func itemBaseline(_ node: Int, _ baseline: Double?, height: Double) -> Double? {
-        guard let baseline, styles[node].isScrollContainer else { return baseline }
+        guard let baseline, styles.at(node).isScrollContainer else { return baseline }
         return max(0, min(baseline, height))
     }
 }

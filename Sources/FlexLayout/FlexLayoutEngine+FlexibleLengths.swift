@@ -1,11 +1,11 @@
 extension FlexLayoutEngine {
     /// §9.7 Resolving flexible lengths, for one line: grow or shrink the unfrozen items toward the free space,
     /// freezing those their min or max sizes clamp, until every item is frozen.
-    func resolveFlexibleLengths(_ items: Items, innerMain: Double, gap: Double) {
+    func resolveFlexibleLengths(_ items: Items, innerMain: Double, gap: Double, container: FlexContainer) {
         let gaps = gap * Double(max(0, items.count - 1))
         // 1. The used flex factor: grow when the hypothetical sizes leave space, shrink otherwise.
         var hypotheticalSum = gaps
-        for item in items { hypotheticalSum += item.outerHypotheticalMain }
+        for index in items.indices { hypotheticalSum += items[index].outerHypotheticalMain }
         let growing = hypotheticalSum < innerMain
         // 2. Size inflexible items: no factor, or a base size already past the hypothetical size that way.
         for index in items.indices {
@@ -21,6 +21,13 @@ extension FlexLayoutEngine {
                 items[index].mainSize = item.flexBase
             }
         }
+        // A shrinking item's deferred automatic minimum (§4.5) is found now: it may clamp.
+        if !growing {
+            for index in items.indices where items[index].minMainDeferred && !items[index].frozen {
+                items[index].minMain = automaticMinimumMain(items[index], in: container)
+                items[index].minMainDeferred = false
+            }
+        }
         // 3. The initial free space.
         let initialFree = innerMain - sumOfOuterSizes(items) - gaps
         // 4. Loop until every item is frozen. Each pass freezes at least one item, so it ends within a pass per item
@@ -31,7 +38,9 @@ extension FlexLayoutEngine {
             // b. The remaining free space, scaled down when the unfrozen factors sum below 1.
             var free = innerMain - sumOfOuterSizes(items) - gaps
             var factorSum = 0.0
-            for item in items where !item.frozen { factorSum += growing ? item.grow : item.shrink }
+            for index in items.indices where !items[index].frozen {
+                factorSum += growing ? items[index].grow : items[index].shrink
+            }
             if factorSum < 1 {
                 let scaled = initialFree * factorSum
                 if abs(scaled) < abs(free) { free = scaled }
@@ -44,7 +53,9 @@ extension FlexLayoutEngine {
                     }
                 } else {
                     var scaledSum = 0.0
-                    for item in items where !item.frozen { scaledSum += item.shrink * innerBase(item) }
+                    for index in items.indices where !items[index].frozen {
+                        scaledSum += items[index].shrink * innerBase(items[index])
+                    }
                     for index in items.indices where !items[index].frozen {
                         let ratio = scaledSum > 0 ? items[index].shrink * innerBase(items[index]) / scaledSum : 0
                         items[index].mainSize = items[index].flexBase - abs(free) * ratio
@@ -81,7 +92,7 @@ extension FlexLayoutEngine {
     /// The outer sizes of a line's items: frozen ones at their target, others at their flex base size.
     private func sumOfOuterSizes(_ items: Items) -> Double {
         var sum = 0.0
-        for item in items { sum += item.frozen ? item.outerMain : item.outerFlexBase }
+        for index in items.indices { sum += items[index].frozen ? items[index].outerMain : items[index].outerFlexBase }
         return sum
     }
 }

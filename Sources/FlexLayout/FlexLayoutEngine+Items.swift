@@ -27,9 +27,9 @@ extension FlexLayoutEngine {
     /// One in-flow child as a flex item: margins, paddings and sizes resolved against the container's inner box
     /// (percentages of its width for margins and paddings, CSS 2 §8.3).
     func makeItem(_ child: Int, in container: FlexContainer) -> FlexItem {
-        let style = styles[child]
+        let style = styles.at(child)
         let axes = container.axes
-        let parentStyle = styles[container.node]
+        let parentStyle = styles.at(container.node)
         let pb = paddingBorder(child, containingWidth: container.innerWidth)
         let margin = margins(child, containingWidth: container.innerWidth)
         let auto = Edges(
@@ -39,7 +39,9 @@ extension FlexLayoutEngine {
         // Widths: lengths, percentages of the inner width, and the intrinsic keywords (fit-content against the
         // inner width less the margins).
         let available = container.innerWidth - margin.horizontal
-        var width = preferredWidth(child, style.width, containingWidth: container.innerWidth, available: available)
+        var width = preferredWidth(
+            child, style.width, containingWidth: container.innerWidth, available: available,
+            paddingBorder: pb.horizontal)
         var height = borderBoxSize(
             style.height, basis: container.definiteInnerHeight, paddingBorder: pb.vertical, borderBox: style.borderBox)
         // The aspect ratio gives the main axis a preferred size from a definite cross size; the other way round,
@@ -93,7 +95,10 @@ extension FlexLayoutEngine {
 
     /// A `width` as a border-box width: a length, a resolvable percentage, or an intrinsic keyword
     /// (`fit-content` fits `available`, CSS Sizing 3 §5.2); nil for `auto`.
-    func preferredWidth(_ node: Int, _ value: SizeValue, containingWidth: Double?, available: Double) -> Double? {
+    /// `paddingBorder` is the node's horizontal padding and border (resolved against `containingWidth`).
+    func preferredWidth(
+        _ node: Int, _ value: SizeValue, containingWidth: Double?, available: Double, paddingBorder pb: Double
+    ) -> Double? {
         switch value {
         case .minContent: return intrinsicWidths(node, containingWidth: containingWidth).min
         case .maxContent: return intrinsicWidths(node, containingWidth: containingWidth).max
@@ -101,7 +106,6 @@ extension FlexLayoutEngine {
             let intrinsic = intrinsicWidths(node, containingWidth: containingWidth)
             return min(intrinsic.max, max(intrinsic.min, available))
         default:
-            let pb = paddingBorder(node, containingWidth: containingWidth).horizontal
             return borderBoxSize(value, basis: containingWidth, paddingBorder: pb, borderBox: styles[node].borderBox)
         }
     }
@@ -121,7 +125,7 @@ extension FlexLayoutEngine {
         if let width = item.preferredCross { return item.clampCross(width) }
         let available = container.innerWidth - item.crossMargin.start - item.crossMargin.end
         if item.stretches, container.singleLine { return item.clampCross(available) }
-        let style = styles[item.node]
+        let style = styles.at(item.node)
         if let ratio = style.aspectRatio, let height = item.preferredMain {
             let width = transfer(
                 height, ratio: ratio, toWidth: true, paddingBorder: item.paddingBorder,
@@ -157,15 +161,17 @@ extension FlexLayoutEngine {
 
     /// §9.2 step 3: the flex base size and the hypothetical main size, with the automatic minimum size (§4.5).
     func determineFlexBaseSize(_ item: inout FlexItem, in container: FlexContainer, innerMain: Double?) {
-        let style = styles[item.node]
+        let style = styles.at(item.node)
         let isRow = container.isRow
         // A. A definite flex basis (box-sizing applies to it as to the main size).
         var base: Double?
+        var definiteBasis = false
         switch style.flexBasis {
         case .px, .percent:
             // A percentage of an indefinite main size is `content` (§7.2.3).
             base = borderBoxSize(
                 style.flexBasis, basis: innerMain, paddingBorder: item.mainPaddingBorder, borderBox: style.borderBox)
+            definiteBasis = base != nil
         case .auto: base = item.preferredMain
         default: base = nil
         }
@@ -178,16 +184,24 @@ extension FlexLayoutEngine {
         // C–E. Otherwise the max-content main size.
         let flexBase = base ?? contentMainSize(item, in: container)
         item.flexBase = max(flexBase, item.mainPaddingBorder)
-        // §4.5: the automatic minimum size is the content-based minimum size, unless a scroll container.
+        // §4.5: the automatic minimum size is the content-based minimum size, unless a scroll container. Without an
+        // aspect ratio or a definite flex basis, the base size is the specified size or the max-content size, and
+        // the minimum (the smaller of the specified size and the min-content size, within the maximum) is never
+        // above it: it clamps only a shrinking line, which finds it then (`resolveFlexibleLengths`).
         if item.minMain.isNaN {
-            item.minMain = automaticMinimumMain(item, in: container)
+            if style.aspectRatio == nil, !definiteBasis {
+                item.minMain = -.infinity
+                item.minMainDeferred = true
+            } else {
+                item.minMain = automaticMinimumMain(item, in: container)
+            }
         }
         item.hypotheticalMain = item.clampMain(item.flexBase)
     }
 
     /// The item's cross size when it is definite before layout: its preferred cross size, or the line's when it
     /// stretches in a single-line container of definite cross size (§9.8 item 1).
-    func definiteCross(_ item: FlexItem, in container: FlexContainer) -> Double? {
+    @inline(__always) func definiteCross(_ item: FlexItem, in container: FlexContainer) -> Double? {
         if container.isRow {
             if item.stretches {
                 guard container.singleLine, let inner = container.definiteInnerHeight else { return nil }
@@ -202,7 +216,7 @@ extension FlexLayoutEngine {
     /// suggestion (a definite preferred main size) and the content size suggestion (the min-content main size,
     /// through the aspect ratio when the cross size is definite), clamped by the maximum main size.
     func automaticMinimumMain(_ item: FlexItem, in container: FlexContainer) -> Double {
-        let style = styles[item.node]
+        let style = styles.at(item.node)
         guard !style.isScrollContainer else { return 0 }
         // The content size suggestion is the min-content main size: with an aspect ratio and a definite cross
         // size, never below that size transferred; then, with a ratio, clamped by the opposite axis's definite min
@@ -240,7 +254,7 @@ extension FlexLayoutEngine {
     func oppositeAxisBounds(_ item: FlexItem, ratio: Double, in container: FlexContainer) -> (
         min: Double?, max: Double?
     ) {
-        let style = styles[item.node]
+        let style = styles.at(item.node)
         if container.isRow {
             return ratioWidthBounds(
                 item.node, paddingBorder: item.paddingBorder,
@@ -261,11 +275,11 @@ extension FlexLayoutEngine {
     }
 }
 
-extension FlexLayoutStyle {
+extension StyleReference {
     /// Whether `min-width` (row) or `min-height` (column) is `auto`.
-    func minWidthOrHeightIsAuto(_ isRow: Bool) -> Bool { (isRow ? minWidth : minHeight) == .auto }
+    func minWidthOrHeightIsAuto(_ isRow: Bool) -> Bool { (isRow ? self.minWidth : self.minHeight) == .auto }
 
     /// Whether the main size is given by the style itself (not transferred through the aspect ratio): the
     /// specified size suggestion exists (§4.5).
-    func mainSizeIsSpecified(_ isRow: Bool) -> Bool { (isRow ? width : height) != .auto }
+    func mainSizeIsSpecified(_ isRow: Bool) -> Bool { (isRow ? self.width : self.height) != .auto }
 }

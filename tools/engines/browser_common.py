@@ -664,9 +664,9 @@ class BrowserAdapter:
                 if attempt == 2:
                     raise Refusal(f"{self.name}: {error}") from None
 
-    def run(self, function: str, *arguments, timeout: float = REQUEST_TIMEOUT):
-        """One builder call."""
-        return self.attempt(lambda browser: browser.run(function, *arguments, timeout=timeout))
+    def run(self, function: str, *arguments, timeout: float = REQUEST_TIMEOUT, **options):
+        """One builder call (`options` go to the browser's own `run`: Chromium's `awaited`)."""
+        return self.attempt(lambda browser: browser.run(function, *arguments, timeout=timeout, **options))
 
     def restart(self):
         if self.browser is not None:

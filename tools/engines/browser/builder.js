@@ -13,6 +13,8 @@ globalThis.ristretto = (() => {
   const VIEWPORT = [["display", "flex"], ["flex-direction", "row"], ["align-items", "flex-start"],
     ["justify-content", "flex-start"], ["position", "absolute"], ["left", "0px"], ["top", "0px"]];
   const CONTENT = [["display", "block"], ["flex", "none"], ["min-width", "0px"], ["min-height", "0px"]];
+  /** The test font's bytes (an ArrayBuffer; tools/engines/test_font.py), installed in every page `resolve` writes. */
+  let testFont = null;
 
   /** A value Chrome's CSS parser did not accept (the adapter wrote something wrong): reported, not thrown on. */
   class Rejected extends Error {
@@ -124,9 +126,10 @@ globalThis.ristretto = (() => {
   /** One element of a resolved page: tag, id, the computed value of each of `properties` (CSS Typed OM's
    * computedStyleMap, which answers computed values such as `auto` and `50%` where getComputedStyle would answer
    * used ones; a border width is 0px where that side's style is none or hidden), what the importer refuses on, its
-   * check-layout attributes, its frame (the root's at its used margins, the others relative to the parent's border
-   * box), its exact offsets, and its children (none below an element that is not displayed). */
-  function describe(view, element, parentRect, properties) {
+   * check-layout attributes, whether check-layout-th.js checks it (`checked`: it is in `checked`), its text run (the
+   * text it holds and how the page set it), its frame (the root's at its used margins, the others relative to the
+   * parent's border box), its exact offsets, and its children (none below an element that is not displayed). */
+  function describe(view, element, parentRect, properties, checked) {
     const style = view.getComputedStyle(element);
     const map = element.computedStyleMap();
     const computed = {};
@@ -138,8 +141,8 @@ globalThis.ristretto = (() => {
     const out = { tag: element.localName, computed, other: {
       "writing-mode": style.writingMode, transform: style.transform,
       before: view.getComputedStyle(element, "::before").content,
-      after: view.getComputedStyle(element, "::after").content,
-    }, text: holdsText(element), data: {}, frame: null, offset: null, children: [] };
+      after: view.getComputedStyle(element, "::after").content, float: style.cssFloat,
+    }, text: holdsText(element), checked: checked.has(element), data: {}, frame: null, offset: null, children: [] };
     if (element.id) out.id = element.id;
     for (const attribute of Array.from(element.attributes)) {
       if (/^data-(expected|offset)-/.test(attribute.name)) out.data[attribute.name] = attribute.value;
@@ -153,17 +156,77 @@ globalThis.ristretto = (() => {
       out.usedWidth = style.width;
     }
     out.offset = exactOffset(view, element, rect);
-    out.children = Array.from(element.children).map((child) => describe(view, child, rect, properties));
+    if (out.text) out.textRun = textRun(view, element, style);
+    out.children = Array.from(element.children).map((child) => describe(view, child, rect, properties, checked));
     return out;
+  }
+
+  /** The text an element holds and how the page laid it out: its text content, `white-space`, the used font family
+   * list, font size and line height (px, or `normal`), and the extent of its text (the union of its line boxes'
+   * text: width, height, and the number of lines), so the importer can tell a run of Ahem that does not wrap. */
+  function textRun(view, element, style) {
+    const range = view.document.createRange();
+    range.selectNodeContents(element);
+    const rects = Array.from(range.getClientRects()).filter((rect) => rect.width > 0 || rect.height > 0);
+    const lines = new Set(rects.map((rect) => rect.top)).size;
+    const box = range.getBoundingClientRect();
+    return { content: element.textContent, whiteSpace: style.whiteSpace, fontFamily: style.fontFamily,
+      fontSize: pixels(style.fontSize), lineHeight: style.lineHeight, width: box.width, height: box.height, lines };
+  }
+
+  /** Whether `element` lays out its children as a flex container (its computed display). */
+  function isFlexContainer(view, element) {
+    return ["flex", "inline-flex"].includes(view.getComputedStyle(element).display);
+  }
+
+  /** Every element of `node`'s subtree, `node` first. */
+  function subtree(node) {
+    return [node, ...node.querySelectorAll("*")];
+  }
+
+  /** The checked subtrees of the nodes `selector` matched, rooted where their layout is: each matched node is
+   * checked with its subtree and its parent (check-layout-th.js checks the parent's own attributes too); the case
+   * is rooted at the node, or at its parent when the parent's class is `container`, and then at the flex container
+   * that lays it out for as long as the root is a flex item (or an absolutely positioned child) of one. Nodes
+   * under one root share it, and a root inside another root joins it. Each root lists the 1-based numbers of the
+   * matched nodes it holds (check-layout-th.js numbers one test per node). */
+  function checkedRoots(view, nodes) {
+    const roots = [];
+    nodes.forEach((node, index) => {
+      let root = node.parentElement && node.parentElement.className === "container" ? node.parentElement : node;
+      while (root.parentElement && isFlexContainer(view, root.parentElement)) root = root.parentElement;
+      let entry = roots.find((candidate) => candidate.root === root);
+      if (!entry) roots.push((entry = { root, checked: new Set(), tests: [] }));
+      for (const element of subtree(node)) entry.checked.add(element);
+      if (node.parentElement) entry.checked.add(node.parentElement);
+      entry.tests.push(index + 1);
+    });
+    const kept = roots.filter((entry) => !roots.some((other) => other !== entry && other.root.contains(entry.root)));
+    for (const entry of roots) {
+      if (kept.includes(entry)) continue;
+      const outer = kept.find((other) => other.root.contains(entry.root));
+      for (const element of entry.checked) outer.checked.add(element);
+      outer.tests.push(...entry.tests);
+    }
+    for (const entry of kept) entry.tests.sort((a, b) => a - b);
+    return kept;
+  }
+
+  /** Installs the font `bytes` (an ArrayBuffer) in a page's document as family "Ahem" and waits until it is ready. */
+  async function installTestFont(view, bytes) {
+    if (!bytes) return;
+    const face = new view.FontFace("Ahem", bytes);
+    await face.load();
+    view.document.fonts.add(face);
   }
 
   return {
     /** Resolves a check-layout page (docs/importers.md): writes `html` into a sandboxed same-origin iframe of 800 ×
-     * 600 px, where no script runs and, under the page's policy, nothing loads; then, for each element `selector`
-     * matches (its parent instead when the parent's class is `container`, as check-layout-th.js does; each once),
-     * answers its subtree as `describe` does, the width of its containing block (the parent's content box) and the
-     * parent's display. An invalid selector is answered { error }. */
-    resolve(html, selector, properties) {
+     * 600 px, where no script runs and, under the page's policy, nothing loads (the test font, when the adapter
+     * gave one, is installed from memory as "Ahem"); then, for each checked subtree (`checkedRoots`), answers its
+     * root as `describe` does, the width of its containing block (the parent's content box), the parent's display
+     * and the numbers of the tests it holds. An invalid selector is answered { error }. */
+    async resolve(html, selector, properties) {
       const frame = document.createElement("iframe");
       frame.setAttribute("sandbox", "allow-same-origin");
       for (const [property, value] of [["position", "absolute"], ["left", "0px"], ["top", "0px"], ["width", "800px"],
@@ -175,31 +238,36 @@ globalThis.ristretto = (() => {
         page.write(html);
         page.close();
         const view = frame.contentWindow;
+        await installTestFont(view, testFont);
         let nodes;
         try {
           nodes = Array.from(page.querySelectorAll(selector));
         } catch (error) {
           return { error: `invalid selector: ${error.message}` };
         }
-        const roots = [];
-        for (const node of nodes) {
-          const root = node.parentElement && node.parentElement.className === "container" ? node.parentElement : node;
-          if (!roots.includes(root)) roots.push(root);
-        }
-        const matches = roots.map((root) => {
+        const matches = checkedRoots(view, nodes).map(({ root, checked, tests }) => {
           const parent = root.parentElement;
           const parentStyle = parent ? view.getComputedStyle(parent) : null;
           const width = parent
             ? parent.getBoundingClientRect().width - pixels(parentStyle.borderLeftWidth)
               - pixels(parentStyle.borderRightWidth) - pixels(parentStyle.paddingLeft) - pixels(parentStyle.paddingRight)
             : view.innerWidth;
-          return { root: describe(view, root, null, properties), containingBlockWidth: Math.max(0, width),
-            parentDisplay: parentStyle ? parentStyle.display : "block" };
+          return { root: describe(view, root, null, properties, checked), containingBlockWidth: Math.max(0, width),
+            parentDisplay: parentStyle ? parentStyle.display : "block", tests };
         });
-        return { matches };
+        return { matches, tests: nodes.length };
       } finally {
         document.body.replaceChildren();
       }
+    },
+
+    /** Keeps the test font's bytes (base64) for the pages `resolve` writes. */
+    setTestFont(base64) {
+      const text = atob(base64);
+      const bytes = new Uint8Array(text.length);
+      for (let index = 0; index < text.length; index++) bytes[index] = text.charCodeAt(index);
+      testFont = bytes.buffer;
+      return bytes.length;
     },
 
     /** Lays out a tree; with a change, applies it and lays out again: { index: -1, width } sets the viewport's width,
