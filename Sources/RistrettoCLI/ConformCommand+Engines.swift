@@ -1,9 +1,11 @@
 import ArgumentParser
 import Benchmarking
+import CaseIO
 import Conformance
 import Engines
 import Foundation
 import Gentest
+import Judging
 
 extension ConformCommand {
     /// `--engine` naming anything besides the reference alone: every engine on every selected case at once, then the

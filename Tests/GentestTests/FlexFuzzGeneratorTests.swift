@@ -1,5 +1,6 @@
 import Flexbox
 import Foundation
+import Gentest
 import LayoutCore
 import Testing
 

@@ -1,4 +1,5 @@
-// The in-page half of the Chromium adapter (tools/engines/chromium/adapter.py), evaluated once per page.
+// The in-page half of every browser peer (tools/engines/browser_common.py; Chromium, Firefox, WebKit and Servo inject
+// it unchanged), evaluated once per page.
 //
 // A tree is a viewport and a description: the viewport's CSS width and height ("200px" or "max-content"), and per
 // case element in pre-order [parentIndex (-1 for the root), [[property, value]…], content ([width, height] or null)].

@@ -1,4 +1,5 @@
-import Conformance
+import CaseIO
+import Engines
 import Foundation
 
 #if canImport(Glibc)

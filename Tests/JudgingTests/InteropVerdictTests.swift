@@ -1,9 +1,10 @@
+import CaseIO
 import Conformance
 import Foundation
 import TestSupport
 import Testing
 
-@testable import Engines
+@testable import Judging
 
 /// Interop cases (golden/interop/: the browsers disagree, each browser's frames in `answers`): an engine is neither
 /// passed nor failed there, its verdict names the browsers it sides with (docs/conformance.md "Interop cases").

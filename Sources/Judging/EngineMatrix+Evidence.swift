@@ -1,5 +1,6 @@
 import BoxLayout
-import Conformance
+import CaseIO
+import Engines
 import Flexbox
 import Foundation
 

@@ -1,5 +1,5 @@
 import CanonicalJSON
-import Conformance
+import CaseIO
 import Foundation
 import LayoutCore
 

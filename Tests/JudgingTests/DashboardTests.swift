@@ -1,10 +1,11 @@
+import CaseIO
 import Conformance
 import Foundation
 import LayoutCore
 import TestSupport
 import Testing
 
-@testable import Engines
+@testable import Judging
 
 /// The engine dashboard (`conform --engine … --html DIR`): families, the matrix rows, the pages and their pictures,
 /// escaping and determinism, on the hostile matrix of `DashboardFixtures`. Pictures are drawn here by a stand-in

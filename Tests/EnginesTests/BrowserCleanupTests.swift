@@ -1,73 +1,19 @@
-import Conformance
+import Engines
 import Foundation
 import TestSupport
 import Testing
-
-@testable import Engines
-
-/// Each browser peer, live, on the CSS corpus (golden/flex): the hand-checked cases and one generated case in 50 of
-/// every family (the whole corpus is `conform --engine chromium,firefox,webkit` and `gentest --flex --check`, minutes
-/// rather than seconds). The browsers are CSS and the generated cases are their consensus, so each must pass every
-/// case, judged at its own resolution; a failure is a flaky or changed answer. Skipped, with the install line, for a
-/// browser that is not installed (tools/setup-engines --with-browsers).
-@Suite(.serialized) struct BrowserPeerTests {
-    static let directory = TestSupport.repositoryRoot + "/tools/engines/.local/bin"
-
-    static func peer(_ name: String) throws -> PeerEngine {
-        guard case .peer(let peer) = try EngineCatalogue.choice(name, adapterDirectory: directory) else {
-            throw EngineError.missing(engine: name, message: "not a peer")
-        }
-        return peer
-    }
-
-    static func installed(_ name: String) -> Bool {
-        (try? peer(name)).map { $0.adapter.unavailableReason == nil } ?? false
-    }
-
-    @Test(
-        .enabled(if: installed("chromium"), "chromium not installed: run tools/setup-engines --with-chromium"),
-        arguments: ["chromium"])
-    func chromiumPassesTheFlexCorpus(engine: String) throws { try passesTheFlexCorpus(engine) }
-
-    @Test(
-        .enabled(if: installed("firefox"), "firefox not installed: run tools/setup-engines --with-browsers"),
-        arguments: ["firefox"])
-    func firefoxPassesTheFlexCorpus(engine: String) throws { try passesTheFlexCorpus(engine) }
-
-    @Test(
-        .enabled(if: installed("webkit"), "webkit not installed: run tools/setup-engines --with-browsers"),
-        arguments: ["webkit"])
-    func webkitPassesTheFlexCorpus(engine: String) throws { try passesTheFlexCorpus(engine) }
-
-    /// A hand-checked flex case (`flex/<name>`), or a generated one (`flex/<family>/<family>-<index>`) whose index is
-    /// a multiple of 50.
-    static func isSampled(_ identifier: String) -> Bool {
-        let parts = identifier.split(separator: "/")
-        guard parts.first == "flex" else { return false }
-        if parts.count == 2 { return true }
-        return parts.last?.split(separator: "-").last.flatMap { Int($0) }.map { $0 % 50 == 0 } ?? false
-    }
-
-    func passesTheFlexCorpus(_ name: String) throws {
-        let identifiers = try CaseSelection.discover(golden: TestSupport.goldenDirectory).filter(Self.isSampled)
-        #expect(identifiers.count > 150)
-        let peer = try Self.peer(name)
-        let expectations = try KnownFailures.load(directory: TestSupport.goldenDirectory + "/known-failures")
-        let conformance = PeerConformance(golden: TestSupport.goldenDirectory, knownFailures: expectations)
-        let column = try conformance.column(peer, identifiers: identifiers).get()
-        #expect(column.version?.isEmpty == false)
-        let failures = column.results.filter(\.verdict.failsTheRun).map { "\($0.identifier): \($0.message ?? "")" }
-        #expect(
-            failures == [], "a browser failing the CSS corpus, beyond its known failures, is a flaky or wrong answer")
-        #expect(column.tally().refused == 0, "a browser refuses nothing of the vocabulary")
-        #expect(column.tally().passed + column.tally().known == identifiers.count)
-    }
-}
 
 /// A browser adapter that is killed outright (SIGKILL: no cleanup runs) still takes its browser with it: the group
 /// watchdog of tools/engines/browser_common.py ends the browser's process group, Xvfb included, and every process
 /// that carries the browser's mark in its environment, also one that left the group (Firefox's crashhelper).
 @Suite(.serialized) struct BrowserCleanupTests {
+    static let directory = TestSupport.repositoryRoot + "/tools/engines/.local/bin"
+
+    /// Whether the browser's adapter is installed and its browser on PATH.
+    static func installed(_ name: String) -> Bool {
+        SubprocessEngine.installedPeer(name, repositoryRoot: TestSupport.repositoryRoot).isInstalled
+    }
+
     /// The process groups of `pid`'s children (each browser runs in a group of its own).
     static func childGroups(of pid: Int32) -> Set<Int32> {
         Set(processStats().filter { $0.parent == pid }.map(\.group))
@@ -106,12 +52,12 @@ import Testing
 
     @Test(
         .enabled(
-            if: BrowserPeerTests.installed("firefox") && BrowserPeerTests.installed("webkit"),
+            if: Self.installed("firefox") && Self.installed("webkit"),
             "firefox or webkit not installed: run tools/setup-engines --with-browsers"),
         arguments: ["firefox", "webkit"])
     func aKilledAdapterLeavesNoBrowserBehind(engine: String) throws {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: BrowserPeerTests.directory + "/\(engine)-adapter")
+        process.executableURL = URL(fileURLWithPath: Self.directory + "/\(engine)-adapter")
         let input = Pipe()
         let output = Pipe()
         process.standardInput = input

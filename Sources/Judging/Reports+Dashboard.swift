@@ -1,6 +1,8 @@
 import BoxLayout
 import CanonicalJSON
+import CaseIO
 import Conformance
+import Engines
 import Foundation
 import LayoutCore
 

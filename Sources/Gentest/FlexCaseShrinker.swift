@@ -1,8 +1,9 @@
+import Flexbox
 import LayoutCore
 
 /// Shrinks a flex case to a minimal one that still shows a property (an engine disagreeing with the oracle in the
-/// same way): greedy steps, biggest first, each kept only when the property still holds. Pure apart from what
-/// `holds` does (docs/gentest.md "Fuzzing flex cases").
+/// same way): the flex steps of the one greedy loop (`GreedyShrinker`), which the box shrinker shares. Pure apart
+/// from what `holds` does (docs/gentest.md "Fuzzing flex cases").
 public enum FlexCaseShrinker {
     /// The steps of `candidates(of:)`, biggest first: a step of a kind is tried again from its kind after each
     /// success, and every kind once more before stopping.
@@ -26,32 +27,11 @@ public enum FlexCaseShrinker {
         public static func < (lhs: Step, rhs: Step) -> Bool { lhs.rawValue < rhs.rawValue }
     }
 
-    /// The smallest case reached from `start` by the steps of `candidates(of:)` while `holds` stays true.
-    /// Terminates: every step removes an element, a property or content, unbounds a dimension or brings a number
-    /// closer to its simplest value, and at most `budget` candidates are tried.
+    /// The smallest case reached from `start` by the steps of `candidates(of:)` while `holds` stays true
+    /// (`GreedyShrinker`). Terminates: every step removes an element, a property or content, unbounds a dimension or
+    /// brings a number closer to its simplest value, and at most `budget` candidates are tried.
     public static func shrink(_ start: FlexCase, budget: Int = 2000, holds: (FlexCase) -> Bool) -> FlexCase {
-        var current = start
-        var tried = 0
-        var from = Step.halveChildren
-        while tried < budget {
-            var progressed = false
-            for (step, candidate) in candidates(of: current) where step >= from {
-                tried += 1
-                if holds(candidate) {
-                    current = candidate
-                    from = step
-                    progressed = true
-                    break
-                }
-                if tried >= budget { break }
-            }
-            if !progressed {
-                // Nothing from `from` on: try every kind once more before stopping.
-                guard from != .halveChildren else { break }
-                from = .halveChildren
-            }
-        }
-        return current
+        GreedyShrinker.shrink(start, budget: budget, candidates: candidates(of:), holds: holds)
     }
 
     /// How big a case is, for comparing an original with its shrunk form: elements, plus given properties, plus

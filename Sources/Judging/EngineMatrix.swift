@@ -1,4 +1,5 @@
-import Conformance
+import CaseIO
+import Engines
 import Foundation
 
 /// One engine's verdict on one case of an engine × suite run (`ristretto conform --engine …`).

@@ -1,9 +1,8 @@
-import Conformance
 import Foundation
 import TestSupport
 import Testing
 
-@testable import Engines
+@testable import Judging
 
 /// Each engine's known failures (golden/known-failures/<engine>.json): stale entries and new failures are found,
 /// and `--update-known-failures` rewrites exactly those.

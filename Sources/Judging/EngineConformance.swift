@@ -1,5 +1,7 @@
 import BoxLayout
+import CaseIO
 import Conformance
+import Engines
 import Flexbox
 import Foundation
 import LayoutCore
@@ -94,11 +96,10 @@ public enum EngineCatalogue {
         }
     }
 
-    /// The largest difference an engine's frames may have from an expectation before the case's own tolerance:
-    /// 0 for the reference (exact), 0.01 px for Yoga, Taffy and PATH engines (float layout, rounding off), and a
-    /// browser's own layout unit (Chromium's and WebKit's 1/64 px, Firefox's 1/60 px).
+    /// The largest difference an engine's frames may have from an expectation before the case's own tolerance
+    /// (`Engines.geometryTolerance(of:)`, which the engine layer's checks use too).
     public static func geometryTolerance(of engine: String) -> Double {
-        engine == "reference" ? 0 : max(0.01, SubprocessEngine.geometryResolution(of: engine))
+        Engines.geometryTolerance(of: engine)
     }
 
     /// One engine: `reference`, `yoga`, `taffy`, `chromium`, a registered in-process engine's name, or a path to

@@ -1,6 +1,4 @@
 import Foundation
-import GDRender
-import LayoutCore
 
 /// The pinned font as found, or every place it was looked for. Only text needs it: a case without text lays out
 /// and renders without a font (see `CaseEvaluator.evaluate(_:font:)`).
@@ -27,11 +25,6 @@ public struct FontChoice: Sendable {
     public func require(for file: String) throws(InputError) -> String {
         guard let path else { throw missingError(file: file) }
         return path
-    }
-
-    /// The measurer for laying out: FreeType with the font, or one that only notes that text was measured.
-    func measurer() -> any TextMeasuring {
-        path.map { FreeTypeTextMeasurer(fontPath: $0) } ?? FontlessMeasurer()
     }
 }
 
@@ -85,23 +78,5 @@ public enum FontLocator {
             throw InputError(file: path, message: "font file not found")
         }
         return path
-    }
-}
-
-/// Stands in for the font when none was found: measures nothing and remembers that it was asked, so the
-/// evaluation can refuse a case with text and let every other case run.
-final class FontlessMeasurer: TextMeasuring, @unchecked Sendable {
-    private let lock = NSLock()
-    private var asked = false
-
-    var wasAsked: Bool { lock.withLock { asked } }
-
-    func lineWidth(of line: Substring, fontSize: Double) -> Double { note() }
-    func lineHeight(fontSize: Double) -> Double { note() }
-    func ascent(fontSize: Double) -> Double { note() }
-
-    private func note() -> Double {
-        lock.withLock { asked = true }
-        return 0
     }
 }

@@ -1,5 +1,5 @@
-import Conformance
 import Foundation
+import Judging
 import TestSupport
 import Testing
 

@@ -11,6 +11,12 @@ public struct CaseFile: Sendable {
     public var identifier: String
     public var definition: any CaseDefinition
 
+    package init(path: String, identifier: String, definition: any CaseDefinition) {
+        self.path = path
+        self.identifier = identifier
+        self.definition = definition
+    }
+
     public var name: String { definition.name }
     public var tolerance: Tolerance { definition.tolerance }
     /// The golden PNG that sits next to the JSON.
@@ -50,7 +56,7 @@ public enum CaseLoader {
         return CaseFile(path: path, identifier: identifier ?? path, definition: definition)
     }
 
-    static func decode(_ data: Data, file: String) throws(InputError) -> any CaseDefinition {
+    package static func decode(_ data: Data, file: String) throws(InputError) -> any CaseDefinition {
         guard !data.isEmpty else { throw InputError(file: file, message: "the file is empty") }
         guard String(data: data, encoding: .utf8) != nil else {
             throw InputError(file: file, message: "the file is not valid UTF-8")

@@ -1,11 +1,13 @@
 import Benchmarking
+import CaseIO
 import Conformance
+import Engines
 import Foundation
 import LayoutCore
 import TestSupport
 import Testing
 
-@testable import Engines
+@testable import Judging
 
 /// `conform --engine`: peers judged on box geometry, with refusals, known differences and not-applicable cases counted
 /// apart from failures. The example adapter (tools/engines/example) answers the fixtures of `EngineFixtures`.
@@ -233,7 +235,7 @@ import Testing
 
     /// Yoga and Taffy on the hand-computed box corpus: every difference is a documented one (docs/engines.md).
     @Test(
-        .enabled(if: AdapterRoundTripTests.installed, "peer adapters not installed: run tools/setup-engines"),
+        .enabled(if: EngineFixtures.peersInstalled, "peer adapters not installed: run tools/setup-engines"),
         arguments: ["yoga", "taffy"])
     func peersDifferFromTheBoxCorpusOnlyWhereDocumented(engine name: String) throws {
         let conformance = PeerConformance(

@@ -1,5 +1,7 @@
 import CanonicalJSON
+import CaseIO
 import Conformance
+import Engines
 import Foundation
 
 extension Reports {
