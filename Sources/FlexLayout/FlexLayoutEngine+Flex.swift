@@ -204,12 +204,14 @@ extension FlexLayoutEngine {
                 in: container))
         var height = output.height
         if known == nil, let ratio = styles[item.node].aspectRatio {
-            // An automatic height with an aspect ratio: transferred from the width, never below the content
-            // (CSS Sizing 4 §5.2, the automatic minimum in the ratio-dependent axis).
+            // An automatic height with an aspect ratio: transferred from the width, never below the content while
+            // `min-height` is `auto` (CSS Sizing 4 §5.2, the automatic minimum in the ratio-dependent axis; a given
+            // min-height replaces it, and clamps below).
             let transferred = transfer(
                 item.mainSize, ratio: ratio, toWidth: false, paddingBorder: item.paddingBorder,
                 borderBox: styles[item.node].borderBox)
-            height = styles.at(item.node).isScrollContainer ? transferred : max(transferred, height)
+            let style = styles.at(item.node)
+            height = style.isScrollContainer || style.minHeight != .auto ? transferred : max(transferred, height)
         }
         item.crossSize = item.clampCross(height)
         item.heightIsDefinite = known != nil
