@@ -119,7 +119,7 @@ let package = Package(
         .executableTarget(
             name: "ristretto-instructions",
             dependencies: [
-                "LayoutCore", "Engines", "Benchmarking",
+                "LayoutCore", "Engines", "Benchmarking", "Flexbox",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 

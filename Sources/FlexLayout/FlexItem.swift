@@ -12,7 +12,7 @@ struct FlowAxes {
     var mainStartIsFlexEnd: Bool
     var crossStartIsFlexEnd: Bool
 
-    init(_ style: FlexLayoutStyle) {
+    init(_ style: StyleReference) {
         isRow = style.flexDirection.isRow
         let reverse = style.flexDirection.isReverse
         let wrapReverse = style.flexWrap == .wrapReverse
@@ -97,25 +97,27 @@ struct FlexItem {
     var crossIsAuto: Bool
     var violation: Double = 0
 
-    var outerHypotheticalMain: Double { hypotheticalMain + mainMargin.start + mainMargin.end }
-    var outerMain: Double { mainSize + mainMargin.start + mainMargin.end }
-    var outerCross: Double { crossSize + crossMargin.start + crossMargin.end }
-    var outerFlexBase: Double { flexBase + mainMargin.start + mainMargin.end }
+    @inline(__always) var outerHypotheticalMain: Double { hypotheticalMain + mainMargin.start + mainMargin.end }
+    @inline(__always) var outerMain: Double { mainSize + mainMargin.start + mainMargin.end }
+    @inline(__always) var outerCross: Double { crossSize + crossMargin.start + crossMargin.end }
+    @inline(__always) var outerFlexBase: Double { flexBase + mainMargin.start + mainMargin.end }
 
     /// Whether the item may be stretched in the cross axis (§9.4 step 11): `stretch`, an automatic cross size and
     /// no `auto` cross margin.
-    var stretches: Bool {
+    @inline(__always) var stretches: Bool {
         align == .stretch && crossIsAuto && !crossAutoMargin.start && !crossAutoMargin.end
     }
 
     /// Whether the item takes part in baseline alignment in its line (row containers only, §8.3).
-    var alignsByBaseline: Bool { align == .baseline && !crossAutoMargin.start && !crossAutoMargin.end }
+    @inline(__always) var alignsByBaseline: Bool {
+        align == .baseline && !crossAutoMargin.start && !crossAutoMargin.end
+    }
 
     /// The distance from the item's outer cross-start edge to its baseline (synthesized from the border box when
     /// it has none). Under `wrap-reverse` the flow's cross-start is the bottom, so it is measured from there. In a
     /// column the cross axis is the inline axis, where items have no baseline: the one synthesized is their border
     /// box's left edge, in rtl too, so baseline-aligned items line up those edges (as Chromium does).
-    func ascent(in axes: FlowAxes) -> Double {
+    @inline(__always) func ascent(in axes: FlowAxes) -> Double {
         // A column's synthesized baseline is the physical left edge, the flow's cross-end when the flow runs from
         // the right (rtl, or wrap-reverse).
         guard axes.isRow else { return crossMargin.start + (axes.crossReversed ? crossSize : 0) }
@@ -139,8 +141,52 @@ struct FlexLine {
     var maxAscent: Double = 0
 }
 
-/// Buffers reused across layouts, so relayout allocates nothing once they have grown.
+/// The buffers every container's layout works in, reused across layouts so that a layout allocates nothing.
+///
+/// A container takes its items and lines from the top of a stack and gives them back when it returns. Containers
+/// call into their descendants only (sizing an item, its intrinsic widths, its absolutely positioned children), so
+/// the buffers in use at once belong to one chain of ancestors: their items are distinct children, at most the node
+/// count, and their lines at most one more each. `reserve` sizes both for that before a layout starts; nothing
+/// grows during one, so a buffer handed out stays valid until it is given back.
 struct Scratch {
-    var items: [[FlexItem]] = []
-    var lines: [[FlexLine]] = []
+    var items = ScratchStack<FlexItem>()
+    var lines = ScratchStack<FlexLine>()
+
+    /// Room for a layout of `nodeCount` nodes; only between layouts (no buffer taken).
+    mutating func reserve(nodeCount: Int) {
+        items.reserve(nodeCount)
+        lines.reserve(2 * nodeCount + 1)
+    }
+
+    func deallocate() {
+        items.deallocate()
+        lines.deallocate()
+    }
+}
+
+/// A stack of trivial elements handed out as buffers (see `Scratch`).
+struct ScratchStack<Element> {
+    private var base = UnsafeMutablePointer<Element>.allocate(capacity: 1)
+    private var capacity = 1
+    private var top = 0
+
+    mutating func reserve(_ count: Int) {
+        precondition(top == 0, "the scratch stack grows only between layouts")
+        guard count > capacity else { return }
+        base.deallocate()
+        capacity = max(count, 2 * capacity)
+        base = UnsafeMutablePointer<Element>.allocate(capacity: capacity)
+    }
+
+    /// A buffer of `count` elements (uninitialized: the caller writes each before reading it).
+    mutating func take(_ count: Int) -> UnsafeMutableBufferPointer<Element> {
+        precondition(top + count <= capacity, "the scratch stack was reserved too small")
+        defer { top += count }
+        return UnsafeMutableBufferPointer(start: base + top, count: count)
+    }
+
+    /// Gives back the last buffer taken, of `count` elements.
+    mutating func give(_ count: Int) { top -= count }
+
+    func deallocate() { base.deallocate() }
 }

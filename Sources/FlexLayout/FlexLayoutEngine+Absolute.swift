@@ -16,9 +16,9 @@ extension FlexLayoutEngine {
             let blockWidth = max(0, frames[block].width - border.horizontal)
             let blockHeight = max(0, frames[block].height - border.vertical)
             let blockOrigin = origins[block] + Point(x: border.left, y: border.top)
-            let rightToLeft = styles[block].rightToLeft
+            let rightToLeft = styles.at(block).rightToLeft
             // 2. Insets, margins and the box.
-            let style = styles[child]
+            let style = styles.at(child)
             let childPB = paddingBorder(child, containingWidth: blockWidth)
             var margin = margins(child, containingWidth: blockWidth)
             let left = style.inset.left.resolve(blockWidth)
@@ -175,7 +175,7 @@ extension FlexLayoutEngine {
         if justify == .spaceBetween { justify = .flexStart }
         if justify == .spaceAround || justify == .spaceEvenly { justify = .center }
         let main = distribution(justify, free: innerMain - outerMain, count: 1, gap: 0).leading
-        let style = styles[child]
+        let style = styles.at(child)
         var align = axes.align(style.alignSelf == .auto ? styles[container.node].alignItems : style.alignSelf)
         // A sole item has no baseline to share: `baseline` falls back to `start` (CSS Box Alignment 3 §9.3).
         if align == .baseline { align = axes.align(.start) }

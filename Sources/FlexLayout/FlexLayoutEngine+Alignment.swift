@@ -8,19 +8,19 @@ extension FlexLayoutEngine {
     /// is clamped by the container's min and max cross sizes.
     /// Answers the lines' cross sizes and gaps before a single line is clamped: the content's own cross size.
     @discardableResult
-    func determineLineCrossSizes(_ lines: inout [FlexLine], items: [FlexItem], container: FlexContainer) -> Double {
+    func determineLineCrossSizes(_ lines: Lines, items: Items, container: FlexContainer) -> Double {
         let knownCross = container.isRow ? container.knownInnerHeight : container.innerWidth
         for index in lines.indices {
             var largest = 0.0
             var ascent = 0.0
             var descent = 0.0
-            for item in items[lines[index].range] {
-                if item.alignsByBaseline {
-                    let itemAscent = item.ascent(in: container.axes)
+            for item in lines[index].range {
+                if items[item].alignsByBaseline {
+                    let itemAscent = items[item].ascent(in: container.axes)
                     ascent = max(ascent, itemAscent)
-                    descent = max(descent, item.outerCross - itemAscent)
+                    descent = max(descent, items[item].outerCross - itemAscent)
                 } else {
-                    largest = max(largest, item.outerCross)
+                    largest = max(largest, items[item].outerCross)
                 }
             }
             lines[index].maxAscent = ascent
@@ -38,7 +38,7 @@ extension FlexLayoutEngine {
     }
 
     /// Step 15: the container's inner cross size: known, or its lines and gaps clamped by its min and max.
-    func containerInnerCross(lines: [FlexLine], container: FlexContainer) -> Double {
+    func containerInnerCross(lines: Lines, container: FlexContainer) -> Double {
         if !container.isRow { return container.innerWidth }
         if let known = container.knownInnerHeight { return known }
         var sum = container.crossGap * Double(max(0, lines.count - 1))
@@ -48,7 +48,7 @@ extension FlexLayoutEngine {
 
     /// Step 9: `align-content: stretch` shares the free cross space equally among the lines of a multi-line
     /// container.
-    func stretchLines(_ lines: inout [FlexLine], innerCross: Double, container: FlexContainer) {
+    func stretchLines(_ lines: Lines, innerCross: Double, container: FlexContainer) {
         guard !container.singleLine, container.alignContent == .stretch else { return }
         let free = innerCross - linesCrossSum(lines, gap: container.crossGap)
         guard free > 0 else { return }
@@ -56,7 +56,7 @@ extension FlexLayoutEngine {
         for index in lines.indices { lines[index].crossSize += share }
     }
 
-    func linesCrossSum(_ lines: [FlexLine], gap: Double) -> Double {
+    func linesCrossSum(_ lines: Lines, gap: Double) -> Double {
         var sum = gap * Double(max(0, lines.count - 1))
         for line in lines { sum += line.crossSize }
         return sum
@@ -76,13 +76,13 @@ extension FlexLayoutEngine {
 
     /// Step 12: positive free space goes to `auto` margins first, then to `justify-content` (with CSS Box
     /// Alignment 3's fallbacks: a distribution that cannot apply aligns to flex-start or the centre).
-    func distributeMainSpace(_ items: inout ArraySlice<FlexItem>, innerMain: Double, container: FlexContainer) {
+    func distributeMainSpace(_ items: Items, innerMain: Double, container: FlexContainer) {
         guard !items.isEmpty else { return }
         var used = container.mainGap * Double(items.count - 1)
         var autoMargins = 0
-        for item in items {
-            used += item.outerMain
-            autoMargins += (item.mainAutoMargin.start ? 1 : 0) + (item.mainAutoMargin.end ? 1 : 0)
+        for index in items.indices {
+            used += items[index].outerMain
+            autoMargins += (items[index].mainAutoMargin.start ? 1 : 0) + (items[index].mainAutoMargin.end ? 1 : 0)
         }
         var free = innerMain - used
         if autoMargins > 0 {
@@ -132,7 +132,7 @@ extension FlexLayoutEngine {
 
     /// Steps 13–14: `auto` cross margins take positive free space (or, when it is negative, the start one is 0);
     /// otherwise `align-self` places the item in its line, baseline-aligned items by their shared baseline.
-    func alignInLine(_ items: inout ArraySlice<FlexItem>, line: FlexLine, container: FlexContainer) {
+    func alignInLine(_ items: Items, line: FlexLine, container: FlexContainer) {
         for index in items.indices {
             let item = items[index]
             let free = line.crossSize - item.outerCross
@@ -165,7 +165,7 @@ extension FlexLayoutEngine {
 
     /// Step 16: `align-content` places the lines in the container's cross space (a single-line container's line
     /// fills it).
-    func alignLines(_ lines: inout [FlexLine], innerCross: Double, container: FlexContainer) {
+    func alignLines(_ lines: Lines, innerCross: Double, container: FlexContainer) {
         let free = innerCross - linesCrossSum(lines, gap: container.crossGap)
         var value = container.alignContent
         if container.singleLine { value = .flexStart }
@@ -187,7 +187,7 @@ extension FlexLayoutEngine {
     /// physical order (the last in flow order in `row-reverse` and `column-reverse`), as the browsers choose; the
     /// item's baseline is synthesized from its border box when it has none. nil without items.
     func firstBaseline(
-        items: [FlexItem], lines: [FlexLine], innerMain: Double, innerCross: Double, container: FlexContainer
+        items: Items, lines: Lines, innerMain: Double, innerCross: Double, container: FlexContainer
     ) -> Double? {
         let axes = container.axes
         let lineIndex = axes.crossStartIsFlexEnd ? lines.count - 1 : 0
@@ -219,7 +219,9 @@ extension FlexLayoutEngine {
     }
 
     /// The item's border box relative to the container's border box.
-    func physicalRect(_ item: FlexItem, line: FlexLine, innerMain: Double, innerCross: Double, container: FlexContainer)
+    @inline(__always) func physicalRect(
+        _ item: FlexItem, line: FlexLine, innerMain: Double, innerCross: Double, container: FlexContainer
+    )
         -> Rect
     {
         let axes = container.axes
@@ -234,32 +236,42 @@ extension FlexLayoutEngine {
         return Rect(x: pb.left + cross, y: pb.top + main, width: item.crossSize, height: item.mainSize)
     }
 
-    /// Writes each item's frame (relative offsets applied) and lays its children out for good.
-    func placeItems(
-        _ items: [FlexItem], lines: [FlexLine], innerMain: Double, innerCross: Double, container: FlexContainer
+    /// Writes each item's frame (relative offsets applied) and the input it is placed under, in every pass: when
+    /// the pass that sized a container under some input is followed by placing it under the same input, its
+    /// children's frames are already written (`perform` then only walks down).
+    func recordPlacements(
+        _ items: Items, lines: Lines, innerMain: Double, innerCross: Double, container: FlexContainer
     ) {
         for line in lines {
-            for item in items[line.range] {
+            for index in line.range {
+                let node = items[index].node
                 var rect = physicalRect(
-                    item, line: line, innerMain: innerMain, innerCross: innerCross,
+                    items[index], line: line, innerMain: innerMain, innerCross: innerCross,
                     container: container)
-                let offset = relativeOffset(
-                    item.node, containingWidth: container.innerWidth,
-                    containingHeight: container.definiteInnerHeight)
-                rect.origin.x += offset.x
-                rect.origin.y += offset.y
-                frames[item.node] = rect
-                origins[item.node] = origins[container.node] + Point(x: rect.x, y: rect.y)
+                if styles[node].position == .relative {
+                    let offset = relativeOffset(
+                        node, containingWidth: container.innerWidth,
+                        containingHeight: container.definiteInnerHeight)
+                    rect.origin.x += offset.x
+                    rect.origin.y += offset.y
+                }
+                frames[node] = rect
                 let definite =
                     container.isRow
-                    ? item.heightIsDefinite
-                    : container.definiteInnerHeight != nil || item.preferredMain != nil
-                perform(
-                    item.node,
-                    itemInput(
-                        item, width: rect.width, height: rect.height, definite: definite,
-                        in: container), height: rect.height)
+                    ? items[index].heightIsDefinite
+                    : container.definiteInnerHeight != nil || items[index].preferredMain != nil
+                placements[node] = SizingInput(
+                    width: rect.width, height: rect.height, heightIsDefinite: definite,
+                    containingWidth: container.innerWidth, containingHeight: container.definiteInnerHeight)
             }
+        }
+    }
+
+    /// Lays `node`'s in-flow children out for good where its last pass placed them (`recordPlacements`).
+    func performPlacedChildren(_ node: Int) {
+        for child in children(node) where isInFlow(child) {
+            origins[child] = origins[node] + frames[child].origin
+            perform(child, placements[child], height: frames[child].height)
         }
     }
 
@@ -267,7 +279,7 @@ extension FlexLayoutEngine {
     /// rtl), top over bottom;
     /// percentages of the containing block (a height's only when definite).
     func relativeOffset(_ node: Int, containingWidth: Double?, containingHeight: Double?) -> Point {
-        let style = styles[node]
+        let style = styles.at(node)
         guard style.position == .relative else { return .zero }
         let left = style.inset.left.resolve(containingWidth)
         let right = style.inset.right.resolve(containingWidth)

@@ -5,12 +5,23 @@ extension FlexLayoutEngine {
     /// items' frames are written and each item lays out its own children (then the absolutely positioned ones).
     func layoutFlexContainer(_ node: Int, _ input: SizingInput, perform: Bool) -> SizingOutput {
         let container = makeContainer(node, input)
-        var items = scratch.takeItems()
-        defer { scratch.give(items) }
+        // The items and lines live in the scratch stack (`Scratch`) until this container returns.
+        let itemCapacity = childCount[node]
+        let itemBuffer = scratch.items.take(itemCapacity)
+        defer { scratch.items.give(itemCapacity) }
 
         // §9.1 Initial setup: generate the flex items, in `order`.
-        for child in children(node) where isInFlow(child) { items.append(makeItem(child, in: container)) }
-        if items.contains(where: { styles[$0.node].order != 0 }) { sortByOrder(&items) }
+        var itemCount = 0
+        var reordered = false
+        for position in childIndices(node) {
+            let child = childList[position]
+            guard isInFlow(child) else { continue }
+            itemBuffer[itemCount] = makeItem(child, in: container)
+            itemCount += 1
+            reordered = reordered || styles[child].order != 0
+        }
+        let items = UnsafeMutableBufferPointer(rebasing: itemBuffer[0..<itemCount])
+        if reordered { sortByOrder(items) }
 
         // §9.2 Line length determination. 2. The available main space: the inner width of a row; a column's
         // inner height when known. In a column the width (the cross size) is found first: the height needs it.
@@ -24,11 +35,15 @@ extension FlexLayoutEngine {
                 &items[index], in: container, innerMain: container.isRow ? innerMain : container.definiteInnerHeight)
         }
 
+        if node == 0 { recordRootHypotheticalWidth(items) }
+
         // §9.3 Main size determination. 5. Collect the items into lines; 4. the container's main size.
-        var lines = scratch.takeLines()
-        defer { scratch.give(lines) }
+        let lineCapacity = itemCount + 1
+        let lineBuffer = scratch.lines.take(lineCapacity)
+        defer { scratch.lines.give(lineCapacity) }
         let lineLimit = innerMain ?? (container.singleLine ? .infinity : container.maxInnerHeight)
-        collectLines(items, limit: lineLimit, container: container, into: &lines)
+        let lineCount = collectLines(items, limit: lineLimit, container: container, into: lineBuffer)
+        let lines = UnsafeMutableBufferPointer(rebasing: lineBuffer[0..<lineCount])
         // The content's own height, before the container's min and max: what a parent sizing it by its content
         // (a flex base size, a content size suggestion) asks for.
         var contentInnerHeight: Double?
@@ -40,7 +55,7 @@ extension FlexLayoutEngine {
 
         // 6. Resolve the flexible lengths of every line (§9.7).
         for line in lines {
-            resolveFlexibleLengths(&items[line.range], innerMain: resolvedMain, gap: container.mainGap)
+            resolveFlexibleLengths(items.slice(line.range), innerMain: resolvedMain, gap: container.mainGap)
         }
 
         // §9.4 Cross size determination. 7. Hypothetical cross sizes (and baselines); in a column, an item whose
@@ -51,29 +66,38 @@ extension FlexLayoutEngine {
             for index in items.indices { transferColumnItemWidth(&items[index], in: container) }
         }
         // 8. Each line's cross size; 15. the container's (moved up: line stretching below needs it).
-        let contentCross = determineLineCrossSizes(&lines, items: items, container: container)
+        let contentCross = determineLineCrossSizes(lines, items: items, container: container)
         let innerCross = containerInnerCross(lines: lines, container: container)
         if container.isRow, container.knownInnerHeight == nil { contentInnerHeight = contentCross }
         // 9. `align-content: stretch`.
-        stretchLines(&lines, innerCross: innerCross, container: container)
+        stretchLines(lines, innerCross: innerCross, container: container)
         // 11. The used cross size of each item.
         for line in lines {
             for index in line.range { determineUsedCrossSize(&items[index], line: line, container: container) }
         }
 
         // §9.5 Main-axis alignment. 12. Distribute the remaining free space.
-        for line in lines { distributeMainSpace(&items[line.range], innerMain: resolvedMain, container: container) }
+        for line in lines {
+            distributeMainSpace(items.slice(line.range), innerMain: resolvedMain, container: container)
+        }
         // §9.6 Cross-axis alignment. 13–14. Auto margins and `align-self`; 16. `align-content`.
-        for line in lines { alignInLine(&items[line.range], line: line, container: container) }
-        alignLines(&lines, innerCross: innerCross, container: container)
+        for line in lines { alignInLine(items.slice(line.range), line: line, container: container) }
+        alignLines(lines, innerCross: innerCross, container: container)
 
         let pb = container.paddingBorder
         let height = container.isRow ? innerCross + pb.vertical : resolvedMain + pb.vertical
         let baseline = firstBaseline(
             items: items, lines: lines, innerMain: resolvedMain, innerCross: innerCross,
             container: container)
+        // A content leaf's block is not listed: nothing to place.
+        if !isContentLeaf(node) {
+            recordPlacements(items, lines: lines, innerMain: resolvedMain, innerCross: innerCross, container: container)
+            caches[node].placedFor = input
+            // The children's frames are this pass's now: a placement under another input no longer holds.
+            if caches[node].performed != input { caches[node].performed = nil }
+        }
         if perform {
-            placeItems(items, lines: lines, innerMain: resolvedMain, innerCross: innerCross, container: container)
+            performPlacedChildren(node)
             let inner =
                 container.isRow
                 ? Size(width: resolvedMain, height: innerCross) : Size(width: innerCross, height: resolvedMain)
@@ -88,7 +112,7 @@ extension FlexLayoutEngine {
 
     /// The container's box, axes and inner sizes under `input`.
     func makeContainer(_ node: Int, _ input: SizingInput) -> FlexContainer {
-        let style = styles[node]
+        let style = styles.at(node)
         let pb = paddingBorder(node, containingWidth: input.containingWidth)
         let innerWidth = max(0, input.width - pb.horizontal)
         let known = input.height.map { max(0, $0 - pb.vertical) }
@@ -110,39 +134,46 @@ extension FlexLayoutEngine {
             alignContent: axes.align(style.alignContent))
     }
 
-    /// `order`-modified document order: a stable sort by `order` (CSS Flexbox §5.4).
-    func sortByOrder(_ items: inout [FlexItem]) {
-        let keyed = items.enumerated().sorted {
-            let (a, b) = (styles[$0.element.node].order, styles[$1.element.node].order)
-            return a != b ? a < b : $0.offset < $1.offset
+    /// `order`-modified document order: a stable sort by `order` (CSS Flexbox §5.4), in place (an insertion sort:
+    /// items come in document order, so ties keep it).
+    func sortByOrder(_ items: Items) {
+        guard items.count > 1 else { return }
+        for index in 1..<items.count {
+            let item = items[index]
+            let order = styles[item.node].order
+            var slot = index
+            while slot > 0, styles[items[slot - 1].node].order > order {
+                items[slot] = items[slot - 1]
+                slot -= 1
+            }
+            items[slot] = item
         }
-        items = keyed.map(\.element)
     }
 
     /// §9.3 step 5: items into lines, each line as many items as fit `limit` (the first always fits); a
-    /// single-line container puts them all in one.
-    func collectLines(_ items: [FlexItem], limit: Double, container: FlexContainer, into lines: inout [FlexLine]) {
-        guard !items.isEmpty else {
-            lines.append(FlexLine(range: 0..<0))
-            return
+    /// single-line container puts them all in one. Writes the lines into `lines` (room for one more than the items)
+    /// and answers how many.
+    func collectLines(_ items: Items, limit: Double, container: FlexContainer, into lines: Lines) -> Int {
+        guard !items.isEmpty, !container.singleLine else {
+            lines[0] = FlexLine(range: 0..<items.count)
+            return 1
         }
-        if container.singleLine {
-            lines.append(FlexLine(range: 0..<items.count))
-            return
-        }
+        var count = 0
         var start = 0
         var used = 0.0
         for index in items.indices {
             let outer = items[index].outerHypotheticalMain
             if index > start, used + container.mainGap + outer > limit + Self.epsilon {
-                lines.append(FlexLine(range: start..<index))
+                lines[count] = FlexLine(range: start..<index)
+                count += 1
                 start = index
                 used = outer
             } else {
                 used += (index > start ? container.mainGap : 0) + outer
             }
         }
-        lines.append(FlexLine(range: start..<items.count))
+        lines[count] = FlexLine(range: start..<items.count)
+        return count + 1
     }
 
     /// A tolerance for comparing sums of sizes, below the browsers' 1/64 px resolution.
@@ -150,7 +181,7 @@ extension FlexLayoutEngine {
 
     /// §9.3 step 4 for a column of automatic height: its items' outer hypothetical main sizes and gaps (the longest
     /// line's, when it wraps), before its own `min-height` and `max-height` clamp it.
-    func automaticInnerHeight(lines: [FlexLine], items: [FlexItem], container: FlexContainer) -> Double {
+    func automaticInnerHeight(lines: Lines, items: Items, container: FlexContainer) -> Double {
         var longest = 0.0
         for line in lines {
             var sum = 0.0
@@ -177,7 +208,7 @@ extension FlexLayoutEngine {
             let transferred = transfer(
                 item.mainSize, ratio: ratio, toWidth: false, paddingBorder: item.paddingBorder,
                 borderBox: styles[item.node].borderBox)
-            height = styles[item.node].isScrollContainer ? transferred : max(transferred, height)
+            height = styles.at(item.node).isScrollContainer ? transferred : max(transferred, height)
         }
         item.crossSize = item.clampCross(height)
         item.heightIsDefinite = known != nil
@@ -189,7 +220,7 @@ extension FlexLayoutEngine {
     /// A column item with an aspect ratio and an automatic width that does not stretch: its width is its used
     /// height transferred, never below its min-content width (CSS Sizing 4 §5.2).
     func transferColumnItemWidth(_ item: inout FlexItem, in container: FlexContainer) {
-        let style = styles[item.node]
+        let style = styles.at(item.node)
         guard let ratio = style.aspectRatio, item.crossIsAuto, !item.stretches || !container.singleLine else { return }
         guard item.preferredMain == nil || style.flexGrow > 0 || style.flexShrink > 0 else { return }
         var width = transfer(
@@ -205,31 +236,19 @@ extension FlexLayoutEngine {
 extension FlexLayoutEngine {
     /// An item's baseline for alignment: its own, except that a scroll container clips it to its border box.
     func itemBaseline(_ node: Int, _ baseline: Double?, height: Double) -> Double? {
-        guard let baseline, styles[node].isScrollContainer else { return baseline }
+        guard let baseline, styles.at(node).isScrollContainer else { return baseline }
         return max(0, min(baseline, height))
     }
 }
 
-extension Scratch {
-    mutating func takeItems() -> [FlexItem] {
-        if let items = items.popLast() { return items }
-        return []
-    }
+/// A container's items, or a line's: a buffer of the scratch stack.
+typealias Items = UnsafeMutableBufferPointer<FlexItem>
+/// A container's lines.
+typealias Lines = UnsafeMutableBufferPointer<FlexLine>
 
-    mutating func give(_ buffer: [FlexItem]) {
-        var buffer = buffer
-        buffer.removeAll(keepingCapacity: true)
-        items.append(buffer)
-    }
-
-    mutating func takeLines() -> [FlexLine] {
-        if let lines = lines.popLast() { return lines }
-        return []
-    }
-
-    mutating func give(_ buffer: [FlexLine]) {
-        var buffer = buffer
-        buffer.removeAll(keepingCapacity: true)
-        lines.append(buffer)
+extension UnsafeMutableBufferPointer {
+    /// The elements in `range`, as a buffer of their own (indexed from 0); nothing is copied.
+    @inline(__always) func slice(_ range: Range<Int>) -> UnsafeMutableBufferPointer {
+        UnsafeMutableBufferPointer(rebasing: self[range])
     }
 }

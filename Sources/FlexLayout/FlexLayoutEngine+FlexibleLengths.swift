@@ -1,11 +1,11 @@
 extension FlexLayoutEngine {
     /// §9.7 Resolving flexible lengths, for one line: grow or shrink the unfrozen items toward the free space,
     /// freezing those their min or max sizes clamp, until every item is frozen.
-    func resolveFlexibleLengths(_ items: inout ArraySlice<FlexItem>, innerMain: Double, gap: Double) {
+    func resolveFlexibleLengths(_ items: Items, innerMain: Double, gap: Double) {
         let gaps = gap * Double(max(0, items.count - 1))
         // 1. The used flex factor: grow when the hypothetical sizes leave space, shrink otherwise.
         var hypotheticalSum = gaps
-        for item in items { hypotheticalSum += item.outerHypotheticalMain }
+        for index in items.indices { hypotheticalSum += items[index].outerHypotheticalMain }
         let growing = hypotheticalSum < innerMain
         // 2. Size inflexible items: no factor, or a base size already past the hypothetical size that way.
         for index in items.indices {
@@ -31,7 +31,9 @@ extension FlexLayoutEngine {
             // b. The remaining free space, scaled down when the unfrozen factors sum below 1.
             var free = innerMain - sumOfOuterSizes(items) - gaps
             var factorSum = 0.0
-            for item in items where !item.frozen { factorSum += growing ? item.grow : item.shrink }
+            for index in items.indices where !items[index].frozen {
+                factorSum += growing ? items[index].grow : items[index].shrink
+            }
             if factorSum < 1 {
                 let scaled = initialFree * factorSum
                 if abs(scaled) < abs(free) { free = scaled }
@@ -44,7 +46,9 @@ extension FlexLayoutEngine {
                     }
                 } else {
                     var scaledSum = 0.0
-                    for item in items where !item.frozen { scaledSum += item.shrink * innerBase(item) }
+                    for index in items.indices where !items[index].frozen {
+                        scaledSum += items[index].shrink * innerBase(items[index])
+                    }
                     for index in items.indices where !items[index].frozen {
                         let ratio = scaledSum > 0 ? items[index].shrink * innerBase(items[index]) / scaledSum : 0
                         items[index].mainSize = items[index].flexBase - abs(free) * ratio
@@ -79,9 +83,9 @@ extension FlexLayoutEngine {
     }
 
     /// The outer sizes of a line's items: frozen ones at their target, others at their flex base size.
-    private func sumOfOuterSizes(_ items: ArraySlice<FlexItem>) -> Double {
+    private func sumOfOuterSizes(_ items: Items) -> Double {
         var sum = 0.0
-        for item in items { sum += item.frozen ? item.outerMain : item.outerFlexBase }
+        for index in items.indices { sum += items[index].frozen ? items[index].outerMain : items[index].outerFlexBase }
         return sum
     }
 }

@@ -5,7 +5,7 @@ extension FlexLayoutEngine {
     /// one cell, which is the grid's inner size where that is known, and otherwise its largest item (CSS Grid
     /// §11.7, `minmax(0px, 1fr)` tracks); each item placed in the cell by `justify-self` and `align-self`.
     func layoutGrid(_ node: Int, _ input: SizingInput, perform: Bool) -> SizingOutput {
-        let style = styles[node]
+        let style = styles.at(node)
         let pb = paddingBorder(node, containingWidth: input.containingWidth)
         let cellWidth = max(0, input.width - pb.horizontal)
         let knownInnerHeight = input.height.map { max(0, $0 - pb.vertical) }
@@ -56,10 +56,10 @@ extension FlexLayoutEngine {
     /// its height is definite (stretched or given). Without `cellHeight` the item takes its content height at the
     /// top of the cell.
     private func placeGridItem(
-        _ child: Int, cellWidth: Double, cellHeight: Double?, containing: SizingInput, grid: FlexLayoutStyle,
+        _ child: Int, cellWidth: Double, cellHeight: Double?, containing: SizingInput, grid: StyleReference,
         paddingBorder pb: Edges<Double>
     ) -> (frame: Rect, outerHeight: Double, baseline: Double?, heightIsDefinite: Bool) {
-        let style = styles[child]
+        let style = styles.at(child)
         let childPB = paddingBorder(child, containingWidth: cellWidth)
         var margin = margins(child, containingWidth: cellWidth)
         let justify = gridAlignment(style.justifySelf == .auto ? grid.justifyItems : style.justifySelf)

@@ -27,9 +27,9 @@ extension FlexLayoutEngine {
     /// One in-flow child as a flex item: margins, paddings and sizes resolved against the container's inner box
     /// (percentages of its width for margins and paddings, CSS 2 §8.3).
     func makeItem(_ child: Int, in container: FlexContainer) -> FlexItem {
-        let style = styles[child]
+        let style = styles.at(child)
         let axes = container.axes
-        let parentStyle = styles[container.node]
+        let parentStyle = styles.at(container.node)
         let pb = paddingBorder(child, containingWidth: container.innerWidth)
         let margin = margins(child, containingWidth: container.innerWidth)
         let auto = Edges(
@@ -121,7 +121,7 @@ extension FlexLayoutEngine {
         if let width = item.preferredCross { return item.clampCross(width) }
         let available = container.innerWidth - item.crossMargin.start - item.crossMargin.end
         if item.stretches, container.singleLine { return item.clampCross(available) }
-        let style = styles[item.node]
+        let style = styles.at(item.node)
         if let ratio = style.aspectRatio, let height = item.preferredMain {
             let width = transfer(
                 height, ratio: ratio, toWidth: true, paddingBorder: item.paddingBorder,
@@ -157,7 +157,7 @@ extension FlexLayoutEngine {
 
     /// §9.2 step 3: the flex base size and the hypothetical main size, with the automatic minimum size (§4.5).
     func determineFlexBaseSize(_ item: inout FlexItem, in container: FlexContainer, innerMain: Double?) {
-        let style = styles[item.node]
+        let style = styles.at(item.node)
         let isRow = container.isRow
         // A. A definite flex basis (box-sizing applies to it as to the main size).
         var base: Double?
@@ -187,7 +187,7 @@ extension FlexLayoutEngine {
 
     /// The item's cross size when it is definite before layout: its preferred cross size, or the line's when it
     /// stretches in a single-line container of definite cross size (§9.8 item 1).
-    func definiteCross(_ item: FlexItem, in container: FlexContainer) -> Double? {
+    @inline(__always) func definiteCross(_ item: FlexItem, in container: FlexContainer) -> Double? {
         if container.isRow {
             if item.stretches {
                 guard container.singleLine, let inner = container.definiteInnerHeight else { return nil }
@@ -202,7 +202,7 @@ extension FlexLayoutEngine {
     /// suggestion (a definite preferred main size) and the content size suggestion (the min-content main size,
     /// through the aspect ratio when the cross size is definite), clamped by the maximum main size.
     func automaticMinimumMain(_ item: FlexItem, in container: FlexContainer) -> Double {
-        let style = styles[item.node]
+        let style = styles.at(item.node)
         guard !style.isScrollContainer else { return 0 }
         // The content size suggestion is the min-content main size: with an aspect ratio and a definite cross
         // size, never below that size transferred; then, with a ratio, clamped by the opposite axis's definite min
@@ -240,7 +240,7 @@ extension FlexLayoutEngine {
     func oppositeAxisBounds(_ item: FlexItem, ratio: Double, in container: FlexContainer) -> (
         min: Double?, max: Double?
     ) {
-        let style = styles[item.node]
+        let style = styles.at(item.node)
         if container.isRow {
             return ratioWidthBounds(
                 item.node, paddingBorder: item.paddingBorder,
@@ -261,11 +261,11 @@ extension FlexLayoutEngine {
     }
 }
 
-extension FlexLayoutStyle {
+extension StyleReference {
     /// Whether `min-width` (row) or `min-height` (column) is `auto`.
-    func minWidthOrHeightIsAuto(_ isRow: Bool) -> Bool { (isRow ? minWidth : minHeight) == .auto }
+    func minWidthOrHeightIsAuto(_ isRow: Bool) -> Bool { (isRow ? self.minWidth : self.minHeight) == .auto }
 
     /// Whether the main size is given by the style itself (not transferred through the aspect ratio): the
     /// specified size suggestion exists (§4.5).
-    func mainSizeIsSpecified(_ isRow: Bool) -> Bool { (isRow ? width : height) != .auto }
+    func mainSizeIsSpecified(_ isRow: Bool) -> Bool { (isRow ? self.width : self.height) != .auto }
 }

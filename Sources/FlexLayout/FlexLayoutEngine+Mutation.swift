@@ -66,6 +66,7 @@ extension FlexLayoutEngine {
                 invalidate(block)
             } else if kids.isEmpty {
                 measures[node] = nil
+                isMeasured[node] = false
                 appendContentBlock(to: node, size: size)
                 invalidate(node)
             } else {

@@ -35,12 +35,15 @@ struct NodeCache {
     var next = 0
     /// The input of the last layout that placed this node's descendants; while it holds, their frames do.
     var performed: SizingInput?
+    /// The input of the last pass that wrote this node's children's frames (`recordPlacements`).
+    var placedFor: SizingInput?
 
     mutating func invalidate() {
         intrinsic = nil
         intrinsicAtHeight = nil
         keys = (nil, nil, nil, nil)
         performed = nil
+        placedFor = nil
     }
 
     func lookup(_ input: SizingInput) -> SizingOutput? {
@@ -91,7 +94,7 @@ extension FlexLayoutEngine {
 
     /// Padding plus border, percentages of the containing block's width (CSS 2 §8.4; indefinite counts 0).
     @inline(__always) func paddingBorder(_ node: Int, containingWidth: Double?) -> Edges<Double> {
-        let style = styles[node]
+        let style = styles.at(node)
         return Edges(
             top: style.padding.top.resolveOrZero(containingWidth) + style.border.top,
             right: style.padding.right.resolveOrZero(containingWidth) + style.border.right,
@@ -158,14 +161,19 @@ extension FlexLayoutEngine {
     /// The content-box min-content and max-content widths at a definite inner height (or none), cached until a
     /// mutation.
     func intrinsicContentWidths(_ node: Int, innerHeight: Double?) -> (min: Double, max: Double) {
+        // A content leaf's one block is as wide as its content under either constraint.
+        if !isMeasured[node], styles[node].display == .flex, isContentLeaf(node) {
+            let width = contentSize(ofLeaf: node).width
+            return (width, width)
+        }
         if let innerHeight {
             if let known = caches[node].intrinsicAtHeight, known.height == innerHeight { return known.widths }
         } else if let known = caches[node].intrinsic {
             return known
         }
-        let style = styles[node]
+        let style = styles.at(node)
         var content: (min: Double, max: Double) = (0, 0)
-        if let measure = measures[node] {
+        if isMeasured[node], let measure = measures[node] {
             content.max = measure.measure(width: .undefined, height: .undefined).width
             content.min = measure.measure(width: .atMost(0), height: .undefined).width
         } else if style.display == .grid {
@@ -222,7 +230,7 @@ extension FlexLayoutEngine {
     /// Flexbox §9.3), each column as wide as its widest item's contribution, plus the gaps between columns; its
     /// min-content width is its widest item's min-content contribution.
     func columnWrapWidths(_ node: Int, lineLimit: Double) -> (min: Double, max: Double) {
-        let style = styles[node]
+        let style = styles.at(node)
         let rowGap = style.rowGap.resolve(nil) ?? 0
         let columnGap = style.columnGap.resolve(nil) ?? 0
         var total: (min: Double, max: Double) = (0, 0)
@@ -255,7 +263,7 @@ extension FlexLayoutEngine {
     /// A column item's hypothetical height when it is `width` wide: its flex basis or height where definite,
     /// its content's height otherwise, within its min and max heights.
     func hypotheticalHeightForIntrinsics(_ node: Int, width: Double, containingHeight: Double?) -> Double {
-        let style = styles[node]
+        let style = styles.at(node)
         let pb = paddingBorder(node, containingWidth: nil)
         let input = SizingInput(
             width: width, height: nil, heightIsDefinite: false, containingWidth: nil,
@@ -274,7 +282,7 @@ extension FlexLayoutEngine {
 
     /// The node's `max-height` as an inner height, when it is a length.
     func ownMaxInnerHeight(_ node: Int) -> Double? {
-        let style = styles[node]
+        let style = styles.at(node)
         let pb = paddingBorder(node, containingWidth: nil)
         return borderBoxSize(style.maxHeight, basis: nil, paddingBorder: pb.vertical, borderBox: style.borderBox)
             .map { max(0, $0 - pb.vertical) }
@@ -283,7 +291,7 @@ extension FlexLayoutEngine {
     /// The border-box height `child` stretches to in a single-line row of inner height `innerHeight`, or nil when
     /// it does not stretch (CSS Flexbox §9.4 step 11), clamped by its min and max heights.
     func stretchedHeight(_ child: Int, in node: Int, innerHeight: Double) -> Double? {
-        let style = styles[child]
+        let style = styles.at(child)
         let align = style.alignSelf == .auto ? styles[node].alignItems : style.alignSelf
         guard align == .stretch, style.height == .auto, !style.margin.top.isAuto, !style.margin.bottom.isAuto else {
             return nil
@@ -305,7 +313,7 @@ extension FlexLayoutEngine {
     /// under each constraint, by its `width` (a percentage counts as `auto` here: its basis is what is being
     /// found), clamped by `min-width` and `max-width`, margins added (CSS Sizing 3 §5.1).
     func widthContributions(_ node: Int, stretchedHeight: Double?) -> (min: Double, max: Double) {
-        let style = styles[node]
+        let style = styles.at(node)
         let pb = paddingBorder(node, containingWidth: nil)
         // The height intrinsic sizing knows: a length, or the one its parent stretches it to.
         let definiteHeight =
@@ -345,7 +353,7 @@ extension FlexLayoutEngine {
     func ratioWidthBounds(_ node: Int, paddingBorder pb: Edges<Double>, containingHeight: Double?)
         -> (min: Double?, max: Double?)?
     {
-        let style = styles[node]
+        let style = styles.at(node)
         guard let ratio = style.aspectRatio else { return nil }
         let low = borderBoxSize(
             style.minHeight, basis: containingHeight, paddingBorder: pb.vertical, borderBox: style.borderBox)
@@ -364,7 +372,7 @@ extension FlexLayoutEngine {
     private func clampWidth(_ node: Int, _ size: (min: Double, max: Double), paddingBorder pb: Edges<Double>)
         -> (min: Double, max: Double)
     {
-        let style = styles[node]
+        let style = styles.at(node)
         var (low, high) = size
         if style.width == .auto, let bounds = ratioWidthBounds(node, paddingBorder: pb, containingHeight: nil) {
             if let maximum = bounds.max {
@@ -414,19 +422,50 @@ extension FlexLayoutEngine {
     /// Lays out `node`'s descendants for good under `input` (its own frame is already set by its parent): their
     /// frames and origins, then theirs.
     /// A node laid out before under the same input, with nothing changed below it, keeps its descendants'
-    /// frames, unless an absolutely positioned descendant's containing block is outside it.
+    /// frames, unless an absolutely positioned descendant's containing block is outside it. A node whose last pass
+    /// was under this input has its children's frames already: it only walks down.
     func perform(_ node: Int, _ input: SizingInput, height: Double) {
-        var input = keyed(input, for: node)
-        input.height = height
+        let input = placementKey(node, input, height: height)
         if caches[node].performed == input, !escaping[node] { return }
         // A leaf places nothing the frames list (its content block is not listed).
-        if childCount[node] == 0 || (childCount[node] == 1 && roles[childList[childStart[node]]] == .contentBlock) {
+        if isContentLeaf(node) || childCount[node] == 0 {
             caches[node].performed = input
             return
         }
-        let output = layoutNode(node, input, perform: true)
+        if caches[node].placedFor == input, !hasAbsoluteChildren(node) {
+            performPlacedChildren(node)
+        } else {
+            let output = layoutNode(node, input, perform: true)
+            caches[node].store(input, output)
+        }
         caches[node].performed = input
-        caches[node].store(input, output)
+    }
+
+    /// The input a node is placed under, as its cache knows it. A height that is not definite and equals the one
+    /// the node found for itself under no height lays out as no height does, so the sizing pass's key serves (and
+    /// its placements with it). Not in a wrapping column, whose lines break at a given height but at its
+    /// `max-height` without one, nor in a grid, which places its items per pass.
+    @inline(__always) func placementKey(_ node: Int, _ input: SizingInput, height: Double) -> SizingInput {
+        var key = keyed(input, for: node)
+        key.height = nil
+        if !key.heightIsDefinite, !isMeasured[node], styles[node].display == .flex,
+            styles[node].flexDirection.isRow || styles[node].flexWrap == .nowrap,
+            let sized = caches[node].lookup(key), sized.height == height
+        {
+            return key
+        }
+        key.height = height
+        return key
+    }
+
+    /// Whether `node` holds content and nothing else: one content block, which the frames do not list.
+    @inline(__always) func isContentLeaf(_ node: Int) -> Bool {
+        childCount[node] == 1 && roles[childList[childStart[node]]] == .contentBlock
+    }
+
+    /// Whether an absolutely positioned child needs `node`'s own pass to be placed (its static position).
+    func hasAbsoluteChildren(_ node: Int) -> Bool {
+        children(node).contains { styles[$0].position == .absolute && styles[$0].display != .none }
     }
 
     /// The input with the containing sizes the node does not read left out, so that a cache entry holds across
@@ -443,9 +482,28 @@ extension FlexLayoutEngine {
     /// One node by its kind: a measured leaf, a one-cell grid, or a flex container (an element with content is a
     /// flex container of its content block).
     func layoutNode(_ node: Int, _ input: SizingInput, perform: Bool) -> SizingOutput {
-        if measures[node] != nil { return layoutMeasuredLeaf(node, input) }
+        if isMeasured[node] { return layoutMeasuredLeaf(node, input) }
         if styles[node].display == .grid { return layoutGrid(node, input, perform: perform) }
+        if childCount[node] == 0 { return layoutEmptyContainer(node, input) }
+        if isContentLeaf(node) { return layoutContentLeaf(node, input) }
         return layoutFlexContainer(node, input, perform: perform)
+    }
+
+    /// A flex container without children (a content block, an empty element): what §9 gives for no items, without
+    /// running its steps. Its content is nothing, so its height is its known one, or 0 within its own min and max
+    /// heights; it has no baseline.
+    func layoutEmptyContainer(_ node: Int, _ input: SizingInput) -> SizingOutput {
+        let pb = paddingBorder(node, containingWidth: input.containingWidth)
+        if let height = input.height { return SizingOutput(height: height, baseline: nil, contentHeight: height) }
+        let style = styles.at(node)
+        let minHeight = borderBoxSize(
+            style.minHeight, basis: input.containingHeight, paddingBorder: pb.vertical, borderBox: style.borderBox)
+        let maxHeight = borderBoxSize(
+            style.maxHeight, basis: input.containingHeight, paddingBorder: pb.vertical, borderBox: style.borderBox)
+        let minInner = max(0, (minHeight ?? 0) - pb.vertical)
+        let maxInner = maxHeight.map { max(0, $0 - pb.vertical) } ?? .infinity
+        return SizingOutput(
+            height: max(minInner, min(maxInner, 0)) + pb.vertical, baseline: nil, contentHeight: pb.vertical)
     }
 
     /// A measured leaf: asked its content-box height at its content-box width (docs/flex-case-format.md "Measure
@@ -461,7 +519,7 @@ extension FlexLayoutEngine {
     /// Clamps an automatic border-box height by the node's `min-height` and `max-height` (lengths, and
     /// percentages of a definite containing height; the intrinsic keywords are the content height itself).
     func clampHeight(_ node: Int, _ height: Double, input: SizingInput, paddingBorder pb: Edges<Double>) -> Double {
-        let style = styles[node]
+        let style = styles.at(node)
         var result = height
         if let maximum = borderBoxSize(
             style.maxHeight, basis: input.containingHeight, paddingBorder: pb.vertical, borderBox: style.borderBox)

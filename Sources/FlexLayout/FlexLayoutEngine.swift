@@ -6,31 +6,41 @@ import LayoutCore
 /// Storage is flat: node 0 is the **viewport**, the row flex container the case's root is the only item of
 /// (docs/flex-case-format.md "Layout and frames"); a leaf with `content` owns one extra **content block** node, the
 /// inflexible block a browser lays out inside it. Neither is listed in `frames()`.
+///
+/// Every stored property is `@exclusivity(unchecked)`: the engine is single-threaded and never holds an access to
+/// one of them across a call that could start another (it indexes, it does not bind `inout`), so the runtime's
+/// dynamic exclusivity check, a quarter of a layout's instructions, would only ever pass.
 public final class FlexLayoutEngine {
     // MARK: The tree, one entry per node
 
-    var styles: [FlexLayoutStyle] = []
-    var parents: [Int] = []
+    @exclusivity(unchecked) var styles = NodeColumn<FlexLayoutStyle>()
+    @exclusivity(unchecked) var parents = NodeColumn<Int>()
     /// `children[childStart[n] ..< childStart[n] + childCount[n]]` are node n's children in document order.
-    var childStart: [Int] = []
-    var childCount: [Int] = []
-    var childList: [Int] = []
-    var measures: [(any LeafMeasuring)?] = []
-    var roles: [Role] = []
-    var ids: [String?] = []
+    @exclusivity(unchecked) var childStart = NodeColumn<Int>()
+    @exclusivity(unchecked) var childCount = NodeColumn<Int>()
+    @exclusivity(unchecked) var childList = NodeColumn<Int>()
+    @exclusivity(unchecked) var measures = NodeColumn<(any LeafMeasuring)?>()
+    /// Whether `measures[node]` is set: a test that does not copy the existential.
+    @exclusivity(unchecked) var isMeasured = NodeColumn<Bool>()
+    @exclusivity(unchecked) var roles = NodeColumn<Role>()
+    @exclusivity(unchecked) var ids = NodeColumn<String?>()
     /// The child index of each element among its parent's children (content blocks: -1).
-    var indexInParent: [Int] = []
+    @exclusivity(unchecked) var indexInParent = NodeColumn<Int>()
 
     // MARK: Results and caches
 
     /// Border boxes relative to the parent's border box, written by the last layout.
-    var frames: [Rect] = []
+    @exclusivity(unchecked) var frames = NodeColumn<Rect>()
     /// Border-box origins relative to the viewport, written top-down by the last layout (absolute positioning).
-    var origins: [Point] = []
-    var caches: [NodeCache] = []
+    @exclusivity(unchecked) var origins = NodeColumn<Point>()
+    /// The input each node was last placed under by its parent's pass, with its frame (`recordPlacements`).
+    @exclusivity(unchecked) var placements = NodeColumn<SizingInput>()
+    @exclusivity(unchecked) var caches = NodeColumn<NodeCache>()
     /// Whether the node's subtree holds an absolutely positioned element whose containing block is outside it.
-    var escaping: [Bool] = []
-    var scratch = Scratch()
+    @exclusivity(unchecked) var escaping = NodeColumn<Bool>()
+    @exclusivity(unchecked) var scratch = Scratch()
+    /// The viewport of the last full layout, and whether the root saw its width (`viewportWidthKeepsFrames`).
+    @exclusivity(unchecked) var viewportMemo: ViewportMemo?
 
     enum Role: UInt8 { case viewport, element, contentBlock }
 
@@ -108,25 +118,57 @@ public final class FlexLayoutEngine {
         childStart.append(0)
         childCount.append(0)
         measures.append(measure)
+        isMeasured.append(measure != nil)
         roles.append(role)
         ids.append(id)
         indexInParent.append(-1)
         frames.append(Rect(x: 0, y: 0, width: 0, height: 0))
         origins.append(.zero)
+        placements.append(SizingInput(width: 0, height: nil, heightIsDefinite: false))
         caches.append(NodeCache())
         escaping.append(false)
         return styles.count - 1
     }
 
-    /// The children of `node`, in document order.
-    @inline(__always) func children(_ node: Int) -> ArraySlice<Int> {
-        childList[childStart[node]..<(childStart[node] + childCount[node])]
+    deinit {
+        styles.deallocate()
+        parents.deallocate()
+        childStart.deallocate()
+        childCount.deallocate()
+        childList.deallocate()
+        measures.deallocate()
+        isMeasured.deallocate()
+        roles.deallocate()
+        ids.deallocate()
+        indexInParent.deallocate()
+        frames.deallocate()
+        origins.deallocate()
+        placements.deallocate()
+        caches.deallocate()
+        escaping.deallocate()
+        scratch.deallocate()
+    }
+
+    /// The children of `node`, in document order (valid until the tree changes).
+    @inline(__always) func children(_ node: Int) -> UnsafeBufferPointer<Int> {
+        UnsafeBufferPointer(start: childList.base + childStart[node], count: childCount[node])
+    }
+
+    /// Where `node`'s children are in `childList`: a range to index, which copies nothing.
+    @inline(__always) func childIndices(_ node: Int) -> Range<Int> {
+        childStart[node]..<(childStart[node] + childCount[node])
     }
 
     // MARK: Layout
 
     /// Lays the tree out in a viewport of this size (nil = max-content) and keeps every frame.
     public func layout(viewportWidth: Double?, viewportHeight: Double?) {
+        // A new width the root does not see: the frames hold, the viewport's own is wider or narrower.
+        if let viewportWidth, viewportWidthKeepsFrames(viewportWidth, height: viewportHeight) {
+            frames[0].size.width = viewportWidth
+            return
+        }
+        scratch.reserve(nodeCount: styles.count)
         var style = styles[0]
         style.width = viewportWidth.map { .px($0) } ?? .maxContent
         style.height = viewportHeight.map { .px($0) } ?? .auto
@@ -142,7 +184,11 @@ public final class FlexLayoutEngine {
         // Nothing changed since the last layout under this input: nothing to do. Otherwise the viewport's height
         // first (an absolutely positioned box anywhere below may have the viewport as its containing block), then
         // its subtree placed.
-        guard caches[0].performed != input else { return }
+        guard caches[0].performed != input else {
+            frames[0].size.width = width
+            return
+        }
+        viewportMemo = viewportWidth.map { ViewportMemo(width: $0, height: viewportHeight) }
         let output = size(0, input)
         frames[0] = Rect(x: 0, y: 0, width: width, height: output.height)
         origins[0] = .zero

@@ -125,8 +125,8 @@ public struct FlexLayoutStyle: Hashable, Sendable {
 
     public init() {}
 
-    var isScrollContainer: Bool { overflowX.scrolls || overflowY.scrolls }
-    var rightToLeft: Bool { direction == .rtl }
+    @inline(__always) var isScrollContainer: Bool { overflowX.scrolls || overflowY.scrolls }
+    @inline(__always) var rightToLeft: Bool { direction == .rtl }
 }
 
 /// Four values, one per side.

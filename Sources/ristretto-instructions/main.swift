@@ -6,6 +6,8 @@
 import ArgumentParser
 import Benchmarking
 import Engines
+import Flexbox
+import Foundation
 import LayoutCore
 
 /// The call `ristretto_counted_call` makes, and what it answered. Globals, so that the counted function has no
@@ -36,6 +38,13 @@ struct InstructionDriver: ParsableCommand {
     @Option(help: "How many calls to make; the count per call is the total divided by this.")
     var calls = 10
 
+    @Option(
+        name: .customLong("case"),
+        help:
+            "A flex case file to lay out instead of a benchmark's tree; BENCHMARK is then only the mode (fresh, relayout, resize or incremental; incremental changes the case's first leaf with content, in the order `bench --case` tries them)."
+    )
+    var caseFile: String?
+
     func validate() throws {
         guard calls > 0 else { throw ValidationError("--calls must be at least 1") }
         _ = try parsed()
@@ -57,6 +66,11 @@ struct InstructionDriver: ParsableCommand {
             try ReferenceEngine().runMeasured(workload: workload, mode: mode, calls: calls, measured: counted)
         case .app(let cards):
             try ReferenceEngine().runMeasured(case: .appFeed(cards: cards), mode: mode, calls: calls, measured: counted)
+        case .file(var workload):
+            workload.incrementalChange = workload.contentLeaves.first.map {
+                CaseWorkload.change(path: $0.path, content: $0.content)
+            }
+            try ReferenceEngine().runMeasured(case: workload, mode: mode, calls: calls, measured: counted)
         }
     }
 
@@ -64,9 +78,25 @@ struct InstructionDriver: ParsableCommand {
     private enum Tree {
         case shape(Workload)
         case app(cards: Int)
+        case file(CaseWorkload)
     }
 
     private func parsed() throws -> (BenchMode, Tree) {
+        if let caseFile {
+            guard let mode = BenchMode(rawValue: benchmark) else {
+                throw ValidationError(
+                    "with --case, '\(benchmark)' must be a mode (\(BenchMode.allCases.map(\.rawValue).joined(separator: ", ")))"
+                )
+            }
+            let flexCase: FlexCase
+            do {
+                flexCase = try JSONDecoder().decode(
+                    FlexCase.self, from: Data(contentsOf: URL(fileURLWithPath: caseFile)))
+            } catch {
+                throw ValidationError("\(caseFile): not a flex case (\(error))")
+            }
+            return (mode, .file(try CaseWorkload(name: caseFile, flex: flexCase)))
+        }
         let parts = benchmark.split(separator: "-").map(String.init)
         let family: ShapeFamily = parts.count == 4 && parts[1] == ShapeFamily.flex.rawValue ? .flex : .box
         let named = family == .flex ? [parts[0]] + parts[2...] : parts

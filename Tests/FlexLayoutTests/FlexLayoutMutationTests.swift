@@ -19,7 +19,8 @@ struct FlexLayoutMutationTests {
         let engine = try flexCase.layoutEngine()
         let viewport = flexCase.viewport
         engine.layout(viewportWidth: viewport.width, viewportHeight: viewport.height)
-        for width in [37.0, 151.5, 600] {
+        // Narrower and wider, then relayout's alternation (a width the root may not see, and back).
+        for width in [37.0, 151.5, 600, 601, 600, viewport.width ?? 400] {
             engine.layout(viewportWidth: width, viewportHeight: viewport.height)
             let fresh = try flexCase.layoutEngine()
             fresh.layout(viewportWidth: width, viewportHeight: viewport.height)
