@@ -169,7 +169,9 @@ let package = Package(
         .testTarget(name: "ImportersTests", dependencies: ["Importers", "Flexbox", "LayoutCore", "TestSupport"]),
         .testTarget(
             name: "RistrettoCLITests",
-            dependencies: ["ristretto", "RistrettoCLI", "Engines", "Conformance", "TestSupport"]),
+            dependencies: [
+                "ristretto", "RistrettoCLI", "Engines", "Conformance", "TestSupport", "Gentest", "Flexbox", "BoxLayout",
+            ]),
         .testTarget(name: "RistrettoKitTests", dependencies: ["RistrettoKit", "TestSupport"]),
         .testTarget(name: "RistrettoTestingTests", dependencies: ["RistrettoTesting", "RistrettoKit", "TestSupport"]),
     ]

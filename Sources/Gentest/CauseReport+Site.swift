@@ -44,7 +44,9 @@ extension CauseReport {
                 + "<td>\(e(families))</td><td>\(e(cause.signature.properties.joined(separator: ", ")))</td>"
                 + "<td>\(e(cause.signature.difference.joined(separator: ", ")))</td></tr>\n"
             // The cause's case page (the dashboard's), its pictures, and the reproduction page.
-            let minimal = cause.representative.minimal
+            // The pages name the case after its cause, not after the failure it was shrunk from.
+            var minimal = cause.representative.minimal
+            minimal.name = name
             let caseText = (try? FlexConsensus.fileText(minimal)) ?? ""
             let pages = Reports.casePage(
                 Reports.CasePageInput(

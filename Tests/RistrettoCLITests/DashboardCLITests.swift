@@ -69,11 +69,16 @@ import Testing
         return counts.mapValues { $0.total == 0 ? "n/a" : "\($0.passed)/\($0.total)" }
     }
 
-    /// Every `href` and `src` of a dumped page names a file of the site (no scheme, nothing outside it).
+    /// Every `href` and `src` of a dumped page names a file of the site (no scheme, nothing outside it), or an
+    /// element of the page itself (`#id`).
     static func checkLinks(_ dom: String, page: String, site: String) {
         let folder = URL(fileURLWithPath: page).deletingLastPathComponent()
         for match in dom.matches(of: /(?:href|src)="([^"]*)"/) {
             let link = String(match.output.1).replacingOccurrences(of: "&amp;", with: "&")
+            if link.hasPrefix("#") {
+                #expect(dom.contains("id=\"\(link.dropFirst())\""), "\(page): \(link) names no element of the page")
+                continue
+            }
             #expect(!link.contains(":"), "\(page): \(link) leaves the site")
             let target = folder.appendingPathComponent(String(link.split(separator: "#").first ?? "")).standardized
             #expect(target.path.hasPrefix(site + "/"), "\(page): \(link) leaves the site")
