@@ -25,11 +25,6 @@ public struct FramesPicture: Hashable, Sendable {
 public struct SiteFile: Hashable, Sendable {
     public var path: String
     public var bytes: Data
-
-    public init(path: String, bytes: Data) {
-        self.path = path
-        self.bytes = bytes
-    }
 }
 
 /// The dashboard of `conform --engine … --html DIR` and `merge … --html DIR`: a static site of plain files.

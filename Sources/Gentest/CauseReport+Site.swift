@@ -10,14 +10,20 @@ import LayoutCore
 /// (`repro/<cause>.html`, `ReproductionPage`). Like the rest of the dashboard, the pages run no script and load
 /// nothing but their own pictures; every string from a case or an engine is escaped.
 extension CauseReport {
+    /// One file of the pages: its path relative to the site's folder, and its bytes.
+    public struct File: Hashable, Sendable {
+        public var path: String
+        public var bytes: Data
+    }
+
     /// The engine's page, relative to the site's folder.
     public static func pagePath(engine: String) -> String { "causes/" + Reports.slug(engine) + "/index.html" }
 
     /// Every file of the engine's pages, paths relative to the site's folder.
-    public static func site(_ report: CauseFinder.EngineReport, draw: (FramesPicture) -> [UInt8]?) -> [SiteFile] {
+    public static func site(_ report: CauseFinder.EngineReport, draw: (FramesPicture) -> [UInt8]?) -> [File] {
         let folder = "causes/" + Reports.slug(report.engine) + "/"
         let e = Reports.escape
-        var files: [SiteFile] = []
+        var files: [File] = []
         var page = """
             <!doctype html><html><head><meta charset="utf-8">
             <meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src 'self'; style-src 'unsafe-inline'">
@@ -62,10 +68,10 @@ extension CauseReport {
                     ],
                     evidence: CaseEvidence(identifier: name, text: caseText, expected: minimal.expect?.frames),
                     linksToMatrix: false), draw: draw)
-            files += pages.map { SiteFile(path: folder + $0.path, bytes: $0.bytes) }
+            files += pages.map { File(path: folder + $0.path, bytes: $0.bytes) }
             let repro = "repro/" + slug + ".html"
             files.append(
-                SiteFile(
+                File(
                     path: folder + repro,
                     bytes: Data(
                         ReproductionPage.html(
@@ -97,7 +103,7 @@ extension CauseReport {
                 + report.unexplained.prefix(20).map { e($0.case) }.joined(separator: ", ")
                 + (report.unexplained.count > 20 ? ", …" : "") + "</p>\n"
         }
-        files.insert(SiteFile(path: folder + "index.html", bytes: Data((page + "</body></html>\n").utf8)), at: 0)
+        files.insert(File(path: folder + "index.html", bytes: Data((page + "</body></html>\n").utf8)), at: 0)
         return files
     }
 }
