@@ -16,8 +16,10 @@ let package = Package(
         .library(name: "Flexbox", targets: ["Flexbox"]),
         .library(name: "PixelDiff", targets: ["PixelDiff"]),
         .library(name: "GDRender", targets: ["GDRender"]),
+        .library(name: "CaseIO", targets: ["CaseIO"]),
         .library(name: "Conformance", targets: ["Conformance"]),
         .library(name: "Engines", targets: ["Engines"]),
+        .library(name: "Judging", targets: ["Judging"]),
         .library(name: "Benchmarking", targets: ["Benchmarking"]),
         // For dependents: the one import to judge an engine, its Swift Testing helper, and the command line with
         // their own engines registered (docs/judge-your-engine.md).
@@ -68,39 +70,57 @@ let package = Package(
 
         /// The one JSON writer of every output: sorted keys, shortest numbers, byte-identical on every platform.
         .target(name: "CanonicalJSON", dependencies: ["LayoutCore"]),
-        /// Case files, the conformance runner, record mode and reports.
-        .target(
-            name: "Conformance",
-            dependencies: [
-                "LayoutCore", "BoxLayout", "ChartLayout", "Flexbox", "PixelDiff", "GDRender", "CanonicalJSON",
-            ]),
-        /// The engine protocol, the in-process reference, subprocess adapters, the catalogue, and judging engines
-        /// on the corpus (the engine matrix, its reports, the differential check).
+        /// Case I/O: reading and decoding case files of every kind, bad input as `InputError` (file and JSON path),
+        /// atomic writes, the golden folder's cases and shards, and the pinned font's location. No libgd.
+        .target(name: "CaseIO", dependencies: ["LayoutCore", "BoxLayout", "ChartLayout", "Flexbox"]),
+        /// The engine layer: the engine protocol, the in-process reference and its timing loop, the subprocess
+        /// adapters and the differential check. It imports neither Conformance nor GDRender (tools/check-dependencies).
         .target(
             name: "Engines",
             dependencies: [
-                "LayoutCore", "BoxLayout", "Flexbox", "FlexLayout", "Conformance", "CanonicalJSON", "GDRender",
+                "LayoutCore", "BoxLayout", "Flexbox", "FlexLayout", "CanonicalJSON",
                 .product(name: "Subprocess", package: "swift-subprocess"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ]),
+        /// The conformance runner: the reference on every case, geometry then pixels, record mode and reports.
+        .target(
+            name: "Conformance",
+            dependencies: [
+                "LayoutCore", "BoxLayout", "Flexbox", "PixelDiff", "GDRender", "CanonicalJSON", "CaseIO",
+            ]),
+        /// Judging engines on the corpus: the engine catalogue, the engine matrix and its evidence, known failures,
+        /// the matrix reports and the HTML dashboard.
+        .target(
+            name: "Judging",
+            dependencies: [
+                "LayoutCore", "BoxLayout", "Flexbox", "CanonicalJSON", "GDRender", "CaseIO", "Conformance", "Engines",
+            ]),
         /// Timing: the benchmark workloads (and case files as workloads), the harness that runs every engine on them,
-        /// and its reports.
+        /// and its reports. No Conformance, no libgd (tools/check-dependencies).
         .target(
             name: "Benchmarking", dependencies: ["LayoutCore", "BoxLayout", "Flexbox", "Engines", "CanonicalJSON"]),
         /// Case generation: the coincident subset, the Chrome-answered corpus, shrinking and differential fuzzing.
         .target(
             name: "Gentest",
-            dependencies: ["LayoutCore", "BoxLayout", "Flexbox", "Conformance", "Engines", "CanonicalJSON"]),
+            dependencies: ["LayoutCore", "BoxLayout", "Flexbox", "CaseIO", "Engines", "CanonicalJSON"]),
+        /// Why engines fail: an engine's failures shrunk to minimal cases and grouped into causes, the findings that
+        /// name them, and the reports (docs/causes.md).
+        .target(
+            name: "Causes",
+            dependencies: [
+                "LayoutCore", "BoxLayout", "Flexbox", "CanonicalJSON", "CaseIO", "Conformance", "Engines", "Judging",
+                "Gentest",
+            ]),
         /// Importers: other projects' fixture suites (Taffy's XML and HTML, Yoga's gentest HTML, WPT check-layout) and
         /// Yoga's captured app layouts as flex cases, answered by a browser where the suite records no answer.
-        .target(name: "Importers", dependencies: ["LayoutCore", "Flexbox", "Conformance", "Engines", "CanonicalJSON"]),
+        .target(name: "Importers", dependencies: ["LayoutCore", "Flexbox", "CaseIO", "Engines", "CanonicalJSON"]),
         /// The command-line interface as a library; its commands and output formats are a contract (docs/cli.md).
         /// `RistrettoCommand.main(engines:)` runs it with a dependent's in-process engines registered.
         .target(
             name: "RistrettoCLI",
             dependencies: [
-                "LayoutCore", "BoxLayout", "PixelDiff", "GDRender", "Conformance", "Engines", "Benchmarking", "Gentest",
-                "Importers", "Flexbox",
+                "LayoutCore", "BoxLayout", "PixelDiff", "GDRender", "CaseIO", "Conformance", "Engines", "Judging",
+                "Benchmarking", "Gentest", "Causes", "Importers", "Flexbox",
                 "CanonicalJSON", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         /// The `ristretto` executable: the command line with the built-in engines only.
@@ -112,7 +132,9 @@ let package = Package(
         /// protocols (in-process and subprocess).
         .target(
             name: "RistrettoKit",
-            dependencies: ["LayoutCore", "BoxLayout", "ChartLayout", "Flexbox", "Conformance", "Engines"]),
+            dependencies: [
+                "LayoutCore", "BoxLayout", "ChartLayout", "Flexbox", "CaseIO", "Conformance", "Engines", "Judging",
+            ]),
         /// Swift Testing integration: `expectConforms` over corpus cases in a dependent's own tests.
         .target(name: "RistrettoTesting", dependencies: ["RistrettoKit"]),
         /// The instruction-count driver tools/bench-instructions runs under callgrind (docs/benchmarks.md).
@@ -126,7 +148,7 @@ let package = Package(
         // MARK: Tests — one target per module, plus shared support.
 
         .target(
-            name: "TestSupport", dependencies: ["LayoutCore", "BoxLayout", "Flexbox", "Conformance", "Engines"],
+            name: "TestSupport", dependencies: ["LayoutCore", "BoxLayout", "Flexbox", "CaseIO", "Engines", "Judging"],
             path: "Tests/TestSupport"),
         .testTarget(name: "LayoutCoreTests", dependencies: ["LayoutCore"]),
         .testTarget(
@@ -151,26 +173,37 @@ let package = Package(
         .testTarget(name: "FlexLayoutTests", dependencies: ["FlexLayout", "Flexbox", "LayoutCore", "TestSupport"]),
         .testTarget(name: "PixelDiffTests", dependencies: ["PixelDiff"]),
         .testTarget(name: "GDRenderTests", dependencies: ["GDRender", "LayoutCore", "PixelDiff", "TestSupport"]),
+        .testTarget(name: "CaseIOTests", dependencies: ["CaseIO"]),
         .testTarget(
             name: "ConformanceTests",
-            dependencies: ["Conformance", "TestSupport"],
+            dependencies: ["Conformance", "CaseIO", "TestSupport"],
             exclude: ["bad-inputs"]),
         .testTarget(
             name: "EnginesTests",
             dependencies: [
-                "Engines", "Benchmarking", "Conformance", "BoxLayout", "Flexbox", "CanonicalJSON", "LayoutCore",
+                "Engines", "Benchmarking", "CaseIO", "BoxLayout", "Flexbox", "CanonicalJSON", "LayoutCore",
                 "TestSupport",
+            ]),
+        .testTarget(
+            name: "JudgingTests",
+            dependencies: [
+                "Judging", "Engines", "Benchmarking", "CaseIO", "Conformance", "LayoutCore", "TestSupport",
             ]),
         .testTarget(
             name: "BenchmarkingTests", dependencies: ["Benchmarking", "Engines", "BoxLayout", "Flexbox", "LayoutCore"]),
         .testTarget(
             name: "GentestTests",
             dependencies: ["Gentest", "Engines", "BoxLayout", "LayoutCore", "CanonicalJSON", "Flexbox", "TestSupport"]),
+        .testTarget(
+            name: "CausesTests",
+            dependencies: [
+                "Causes", "Gentest", "Judging", "Engines", "BoxLayout", "LayoutCore", "Flexbox", "TestSupport",
+            ]),
         .testTarget(name: "ImportersTests", dependencies: ["Importers", "Flexbox", "LayoutCore", "TestSupport"]),
         .testTarget(
             name: "RistrettoCLITests",
             dependencies: [
-                "ristretto", "RistrettoCLI", "Engines", "Conformance", "TestSupport", "Gentest", "Flexbox", "BoxLayout",
+                "ristretto", "RistrettoCLI", "Engines", "CaseIO", "TestSupport", "Causes", "Flexbox", "BoxLayout",
             ]),
         .testTarget(name: "RistrettoKitTests", dependencies: ["RistrettoKit", "TestSupport"]),
         .testTarget(name: "RistrettoTestingTests", dependencies: ["RistrettoTesting", "RistrettoKit", "TestSupport"]),

@@ -25,7 +25,7 @@ let package = Package(
                 .product(name: "PixelDiff", package: "Ristretto"),
                 .product(name: "GDRender", package: "Ristretto"),
                 // FontLocator: the font is found as `ristretto render` finds it.
-                .product(name: "Conformance", package: "Ristretto"),
+                .product(name: "CaseIO", package: "Ristretto"),
             ]),
         .testTarget(
             name: "RistrettoSnapshotTestingTests",

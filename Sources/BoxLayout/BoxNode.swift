@@ -149,7 +149,7 @@ public struct BoxAlignment: Hashable, Sendable {
 
 /// One node of a box tree, in Puyopuyo's vocabulary: every Measure property plus the regulator properties of
 /// its type. Properties that do not apply to the type are rejected by decoding and ignored by the engine.
-public struct BoxNode: Hashable, Sendable {
+public struct BoxNode: Hashable, Sendable, PathAddressable {
     /// The deepest nesting that decoding and `BoxCase` accept; the root is depth 0.
     public static let maximumDepth = 2000
 

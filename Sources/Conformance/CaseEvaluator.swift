@@ -1,5 +1,6 @@
 import BoxLayout
 import CanonicalJSON
+import CaseIO
 import Foundation
 import LayoutCore
 

@@ -1,3 +1,4 @@
+import CaseIO
 import Foundation
 
 /// One case of the reference's run as `conform --json` writes it (its entry in `cases`, docs/cli.md "JSON

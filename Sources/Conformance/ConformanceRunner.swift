@@ -1,4 +1,5 @@
 import BoxLayout
+import CaseIO
 import Flexbox
 import Foundation
 import GDRender

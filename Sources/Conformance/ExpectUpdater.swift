@@ -1,4 +1,5 @@
 import BoxLayout
+import CaseIO
 import Foundation
 import LayoutCore
 

@@ -1,3 +1,4 @@
+import CaseIO
 import Foundation
 import GDRender
 import LayoutCore

@@ -210,12 +210,19 @@ package func judgedMismatches(expected: [PeerFrame], answer: [PeerFrame], engine
 {
     frameMismatches(
         expected: expected, actual: framesJudged(answer, by: expected),
-        tolerance: max(EngineCatalogue.geometryTolerance(of: engine), caseTolerance))
+        tolerance: max(geometryTolerance(of: engine), caseTolerance))
+}
+
+/// The largest difference an engine's frames may have from an expectation before the case's own tolerance:
+/// 0 for the reference (exact), 0.01 px for Yoga, Taffy and PATH engines (float layout, rounding off), and a
+/// browser's own layout unit (Chromium's and WebKit's 1/64 px, Firefox's 1/60 px).
+public func geometryTolerance(of engine: String) -> Double {
+    engine == "reference" ? 0 : max(0.01, SubprocessEngine.geometryResolution(of: engine))
 }
 
 /// The frames of an engine's answer that an expectation judges: all of them when the expectation lists the root
 /// (it is complete, and an extra node is a difference), else only the nodes it lists.
-func framesJudged(_ actual: [PeerFrame], by expected: [PeerFrame]) -> [PeerFrame] {
+package func framesJudged(_ actual: [PeerFrame], by expected: [PeerFrame]) -> [PeerFrame] {
     guard !expected.contains(where: { $0.path.isEmpty }) else { return actual }
     let listed = Set(expected.map(\.path))
     return actual.filter { listed.contains($0.path) }

@@ -316,8 +316,16 @@ struct BatchRunner<Tree> {
 
 /// The two widths relayout alternates between (docs/design.md "Benchmark shapes"): the proposal P and P + 1, or
 /// 10 000 000 and 10 000 001 under an unbounded proposal, so that every timed call follows a real change and the
-/// content always fits. The one home of these numbers: the harness, the adapters' protocol and Benchmarks/ use it.
+/// content always fits. The one home of these numbers: the harness, the adapters' schedules (`relayoutSchedule`) and
+/// Benchmarks/ use it.
 public func relayoutWidths(proposalWidth: Double?) -> (Double, Double) {
     let base = proposalWidth ?? 10_000_000
     return (base, base + 1)
+}
+
+/// A relayout batch of `iterations` timed calls as an adapter receives it (`"widths"`, the form of a resize
+/// schedule): P + 1 untimed, then P, P + 1, P, … (`relayoutWidths`), so every timed call follows a real change.
+public func relayoutSchedule(proposalWidth: Double?, iterations: Int) -> [Double] {
+    let (first, second) = relayoutWidths(proposalWidth: proposalWidth)
+    return [second] + (0..<iterations).map { $0 % 2 == 0 ? first : second }
 }

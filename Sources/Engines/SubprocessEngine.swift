@@ -26,7 +26,7 @@ public final class SubprocessEngine: LayoutEngineAdapter, @unchecked Sendable {
     private let lock = NSLock()
     private var session: AdapterSession?
     /// The last case translated for the adapter, and what it became (`adapterCase(of:)`).
-    private var lastCase: (json: Data, wire: CanonicalJSON)?
+    private var lastCase: (json: Data, wire: CanonicalJSON, viewportWidth: Double?)?
     private var timeout: Duration
 
     /// How long one request may take before the adapter is killed and the request fails with
@@ -121,7 +121,7 @@ public final class SubprocessEngine: LayoutEngineAdapter, @unchecked Sendable {
     deinit { session?.close() }
 
     public func info() throws -> EngineInfo {
-        let reply = try request(#"{"op":"info"}"#)
+        let reply = try request(Self.infoRequest)
         guard let name = reply.name, let version = reply.version else {
             throw EngineError.protocolFailure(engine: name, message: "info reply lacks name or version")
         }
@@ -133,7 +133,7 @@ public final class SubprocessEngine: LayoutEngineAdapter, @unchecked Sendable {
     /// `{"op":"layout","case":…}` plus `"resize":W` or `"change":{"path","content"}` and `"rounding":true`
     /// when asked (docs/engines.md "Protocol"). The case goes out as a flex case (`adapterCase(of:)`).
     public func layout(caseJSON: Data, change: LayoutChange?, rounding: Bool) throws -> [PeerFrame] {
-        var request: [String: CanonicalJSON] = ["op": .string("layout"), "case": try adapterCase(of: caseJSON)]
+        var request: [String: CanonicalJSON] = ["op": .string("layout"), "case": try adapterCase(of: caseJSON).wire]
         switch change {
         case nil: break
         case .resize(let width): request["resize"] = .number(width)
@@ -151,14 +151,18 @@ public final class SubprocessEngine: LayoutEngineAdapter, @unchecked Sendable {
         return frames
     }
 
-    /// `{"op":"bench","iterations":N,"mode":M,…,"case":…}` with `"widths"` (resize) or `"change"` (incremental).
+    /// `{"op":"bench","iterations":N,"mode":M,…,"case":…}` with `"widths"` (relayout, resize) or `"change"`
+    /// (incremental). Every schedule is Swift's: relayout's widths too (`relayoutSchedule`), so no adapter computes one.
     public func bench(caseJSON: Data, iterations: Int, plan: BenchPlan) throws -> BenchBatch {
+        let (wire, viewportWidth) = try adapterCase(of: caseJSON)
         var request: [String: CanonicalJSON] = [
             "op": .string("bench"), "iterations": .number(Double(iterations)), "mode": .string(plan.mode.rawValue),
-            "case": try adapterCase(of: caseJSON),
+            "case": wire,
         ]
         switch plan {
-        case .fresh, .relayout: break
+        case .fresh: break
+        case .relayout:
+            request["widths"] = Self.numbers(relayoutSchedule(proposalWidth: viewportWidth, iterations: iterations))
         case .resize(let widths): request["widths"] = Self.numbers(widths)
         case .incremental(let change):
             request["change"] = .object([
@@ -195,17 +199,26 @@ public final class SubprocessEngine: LayoutEngineAdapter, @unchecked Sendable {
     /// (`BoxToFlex`), so no adapter knows Puyopuyo. A box case without a CSS equivalent is refused here with the
     /// JSON path of the property, as an adapter refuses what its engine lacks. The last translation is kept: the
     /// harness sends the same case in every batch, and a 100 000-node case takes longer to translate than to send.
-    func adapterCase(of caseJSON: Data) throws -> CanonicalJSON {
-        if let cached = lock.withLock({ lastCase?.json == caseJSON ? lastCase?.wire : nil }) { return cached }
-        let wire: CanonicalJSON
-        do {
-            wire = try CanonicalJSON(encoding: LayoutCase(caseJSON: caseJSON).flexCase().adapterCase)
-        } catch let refusal as LayoutRefusal {
-            throw EngineError.adapter(engine: name, message: refusal.reason)
+    func adapterCase(of caseJSON: Data) throws -> (wire: CanonicalJSON, viewportWidth: Double?) {
+        if let cached = lock.withLock({ lastCase?.json == caseJSON ? lastCase : nil }) {
+            return (cached.wire, cached.viewportWidth)
         }
-        lock.withLock { lastCase = (caseJSON, wire) }
-        return wire
+        let flexCase: FlexCase
+        do throws(LayoutRefusal) {
+            flexCase = try LayoutCase(caseJSON: caseJSON).flexCase()
+        } catch {
+            throw EngineError.adapter(engine: name, message: error.reason)
+        }
+        let wire = try CanonicalJSON(encoding: flexCase.adapterCase)
+        lock.withLock { lastCase = (caseJSON, wire, flexCase.viewport.width) }
+        return (wire, flexCase.viewport.width)
     }
+
+    /// `{"op":"info","vocabulary":[…]}`: the flex vocabulary's property names, sent once, from which an adapter's
+    /// reply lists the ones it maps (`properties`), so no adapter keeps its own copy of the list.
+    static let infoRequest = CanonicalJSON.object([
+        "op": .string("info"), "vocabulary": .array(CSSProperty.allCases.map { .string($0.rawValue) }),
+    ]).line
 
     /// One adapter reply; which fields are present depends on the op.
     struct Reply: Decodable {
@@ -231,12 +244,12 @@ public final class SubprocessEngine: LayoutEngineAdapter, @unchecked Sendable {
     /// A frame as an adapter writes it. An engine that leaves a coordinate undefined (Yoga's and Taffy's NaN, which
     /// JSON cannot carry) writes `null`: it is read as NaN, so the comparison reports it as a wrong answer (`x
     /// expected 3, got nan`) rather than the reply as unreadable.
-    struct WireFrame: Decodable {
+    package struct WireFrame: Decodable {
         var path: [Int]
         var id: String?
         var x, y, width, height: Double?
 
-        var frame: PeerFrame {
+        package var frame: PeerFrame {
             PeerFrame(
                 path: path, id: id,
                 frame: Rect(x: x ?? .nan, y: y ?? .nan, width: width ?? .nan, height: height ?? .nan))
@@ -265,127 +278,5 @@ public final class SubprocessEngine: LayoutEngineAdapter, @unchecked Sendable {
         }
         if let message = reply.error { throw EngineError.adapter(engine: name, message: message) }
         return reply
-    }
-}
-
-/// One running adapter process, driven by a detached task that owns the swift-subprocess `Execution`
-/// (which must not escape its closure) and answers queued requests one line at a time.
-final class AdapterSession: @unchecked Sendable {
-    struct Failure: Error {
-        var message: String
-        /// Whether the request outlived its time limit (the adapter was killed), rather than the adapter failing.
-        var timedOut = false
-    }
-
-    struct Request: Sendable {
-        var line: String
-        var reply: @Sendable (Result<String, Failure>) -> Void
-    }
-
-    private let requests: AsyncStream<Request>.Continuation
-    private let lock = NSLock()
-    private var processID: pid_t?
-    private var finishedMessage: String?
-
-    init(executablePath: String) {
-        _ = Self.ignoreBrokenPipes
-        let (stream, continuation) = AsyncStream.makeStream(of: Request.self)
-        requests = continuation
-        Task.detached(executorPreference: AdapterSessionExecutor.shared) { [self] in
-            await drive(executablePath: executablePath, requests: stream)
-        }
-    }
-
-    /// Writing a request to an adapter that has just exited raises SIGPIPE, whose default action kills this whole
-    /// process (the CLI, or the test runner) instead of failing the one request. Ignored once, process-wide, the write
-    /// fails with EPIPE and the request fails with the adapter's exit.
-    private static let ignoreBrokenPipes: Void = { _ = signal(SIGPIPE, SIG_IGN) }()
-
-    var isFinished: Bool { lock.withLock { finishedMessage != nil } }
-
-    /// Ends the adapter's input; it exits at the end of its read loop.
-    func close() { requests.finish() }
-
-    /// Sends one request line and waits for its reply line.
-    func send(_ line: String, timeout: Duration) throws(Failure) -> String {
-        let semaphore = DispatchSemaphore(value: 0)
-        let outcome = OutcomeBox()
-        let queued: Bool = lock.withLock {
-            guard finishedMessage == nil else { return false }
-            requests.yield(
-                Request(line: line) { result in
-                    outcome.set(result)
-                    semaphore.signal()
-                })
-            return true
-        }
-        guard queued else { throw Failure(message: lock.withLock { finishedMessage } ?? "adapter exited") }
-        let seconds = timeout.inSeconds
-        if semaphore.wait(timeout: .now() + seconds) == .timedOut {
-            // Kill the adapter: its reader then sees the end of output and fails this request.
-            if let pid = lock.withLock({ processID }) { kill(pid, SIGKILL) }
-            semaphore.wait()
-            throw Failure(message: "no reply within \(timeout); the adapter was killed", timedOut: true)
-        }
-        return try outcome.get().get()
-    }
-
-    private func drive(executablePath: String, requests stream: AsyncStream<Request>) async {
-        var message = "adapter exited"
-        do {
-            let result = try await run(
-                .path(FilePath(executablePath)), input: .inputWriter, output: .sequence, error: .discarded
-            ) { execution in
-                lock.withLock { processID = execution.processIdentifier.value }
-                var replies = execution.standardOutput.strings(bufferingPolicy: .unbounded).makeAsyncIterator()
-                for await request in stream {
-                    do {
-                        _ = try await execution.standardInputWriter.write(request.line + "\n")
-                        guard let reply = try await replies.next() else {
-                            request.reply(.failure(Failure(message: "the adapter exited before replying")))
-                            return
-                        }
-                        request.reply(.success(reply))
-                    } catch {
-                        request.reply(.failure(Failure(message: "the adapter pipe failed: \(error)")))
-                        return
-                    }
-                }
-                try? await execution.standardInputWriter.finish()
-            }
-            message = "adapter exited (\(result.terminationStatus))"
-        } catch {
-            message = "could not run \(executablePath): \(error)"
-        }
-        // Refuse new requests, then fail those queued before the refusal.
-        lock.withLock { finishedMessage = message }
-        requests.finish()
-        for await request in stream { request.reply(.failure(Failure(message: message))) }
-    }
-}
-
-/// Hands one reply from the driving task to the waiting caller.
-private final class OutcomeBox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var outcome: Result<String, AdapterSession.Failure>?
-
-    func set(_ value: Result<String, AdapterSession.Failure>) { lock.withLock { outcome = value } }
-
-    func get() -> Result<String, AdapterSession.Failure> {
-        lock.withLock { outcome ?? .failure(AdapterSession.Failure(message: "no reply")) }
-    }
-}
-
-/// Runs the adapter sessions' async I/O on a queue of their own instead of the cooperative pool.
-/// **Why**: `send` blocks its caller on a semaphore. When the callers occupy every cooperative thread (two
-/// synchronous tests on a 2-core machine, each waiting on something), the I/O they wait for could not run, and a
-/// linear-5 layout timed out after 60 s.
-final class AdapterSessionExecutor: TaskExecutor, @unchecked Sendable {
-    static let shared = AdapterSessionExecutor()
-    private let queue = DispatchQueue(label: "ristretto.adapter-sessions")
-
-    func enqueue(_ job: consuming ExecutorJob) {
-        let job = UnownedJob(job)
-        queue.async { job.runSynchronously(on: self.asUnownedTaskExecutor()) }
     }
 }

@@ -71,6 +71,8 @@ struct FlexItem {
     var preferredMain: Double?
     var preferredCross: Double?
     var minMain: Double
+    /// Whether `minMain` is an automatic minimum not found yet (it cannot clamp before the line shrinks).
+    var minMainDeferred = false
     var maxMain: Double
     var minCross: Double
     var maxCross: Double

@@ -27,7 +27,9 @@ extension FlexLayoutEngine {
             let bottom = style.inset.bottom.resolve(blockHeight)
             // 3. The width: preferred, between both insets, or fit to the space the insets leave.
             let available = blockWidth - margin.horizontal - (left ?? 0) - (right ?? 0)
-            var width = preferredWidth(child, style.width, containingWidth: blockWidth, available: available)
+            var width = preferredWidth(
+                child, style.width, containingWidth: blockWidth, available: available,
+                paddingBorder: childPB.horizontal)
             var height = borderBoxSize(
                 style.height, basis: blockHeight, paddingBorder: childPB.vertical, borderBox: style.borderBox)
             // Between both insets an automatic height stretches, unless `align-self` aligns the box in that

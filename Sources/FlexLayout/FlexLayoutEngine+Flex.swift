@@ -55,7 +55,8 @@ extension FlexLayoutEngine {
 
         // 6. Resolve the flexible lengths of every line (§9.7).
         for line in lines {
-            resolveFlexibleLengths(items.slice(line.range), innerMain: resolvedMain, gap: container.mainGap)
+            resolveFlexibleLengths(
+                items.slice(line.range), innerMain: resolvedMain, gap: container.mainGap, container: container)
         }
 
         // §9.4 Cross size determination. 7. Hypothetical cross sizes (and baselines); in a column, an item whose
@@ -203,12 +204,14 @@ extension FlexLayoutEngine {
                 in: container))
         var height = output.height
         if known == nil, let ratio = styles[item.node].aspectRatio {
-            // An automatic height with an aspect ratio: transferred from the width, never below the content
-            // (CSS Sizing 4 §5.2, the automatic minimum in the ratio-dependent axis).
+            // An automatic height with an aspect ratio: transferred from the width, never below the content while
+            // `min-height` is `auto` (CSS Sizing 4 §5.2, the automatic minimum in the ratio-dependent axis; a given
+            // min-height replaces it, and clamps below).
             let transferred = transfer(
                 item.mainSize, ratio: ratio, toWidth: false, paddingBorder: item.paddingBorder,
                 borderBox: styles[item.node].borderBox)
-            height = styles.at(item.node).isScrollContainer ? transferred : max(transferred, height)
+            let style = styles.at(item.node)
+            height = style.isScrollContainer || style.minHeight != .auto ? transferred : max(transferred, height)
         }
         item.crossSize = item.clampCross(height)
         item.heightIsDefinite = known != nil

@@ -1,7 +1,7 @@
 extension FlexLayoutEngine {
     /// §9.7 Resolving flexible lengths, for one line: grow or shrink the unfrozen items toward the free space,
     /// freezing those their min or max sizes clamp, until every item is frozen.
-    func resolveFlexibleLengths(_ items: Items, innerMain: Double, gap: Double) {
+    func resolveFlexibleLengths(_ items: Items, innerMain: Double, gap: Double, container: FlexContainer) {
         let gaps = gap * Double(max(0, items.count - 1))
         // 1. The used flex factor: grow when the hypothetical sizes leave space, shrink otherwise.
         var hypotheticalSum = gaps
@@ -19,6 +19,13 @@ extension FlexLayoutEngine {
             } else {
                 items[index].frozen = false
                 items[index].mainSize = item.flexBase
+            }
+        }
+        // A shrinking item's deferred automatic minimum (§4.5) is found now: it may clamp.
+        if !growing {
+            for index in items.indices where items[index].minMainDeferred && !items[index].frozen {
+                items[index].minMain = automaticMinimumMain(items[index], in: container)
+                items[index].minMainDeferred = false
             }
         }
         // 3. The initial free space.

@@ -69,7 +69,9 @@ extension FlexLayoutEngine {
         // Width: preferred, stretched to the cell, or fit to it.
         let available = cellWidth - margin.horizontal
         var width =
-            preferredWidth(child, style.width, containingWidth: cellWidth, available: available)
+            preferredWidth(
+                child, style.width, containingWidth: cellWidth, available: available,
+                paddingBorder: childPB.horizontal)
             ?? (justify == .stretch && !autoHorizontal
                 ? available : fitContentWidth(child, available: available, containingWidth: cellWidth))
         if let maximum = widthLimit(

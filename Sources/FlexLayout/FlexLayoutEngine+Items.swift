@@ -39,7 +39,9 @@ extension FlexLayoutEngine {
         // Widths: lengths, percentages of the inner width, and the intrinsic keywords (fit-content against the
         // inner width less the margins).
         let available = container.innerWidth - margin.horizontal
-        var width = preferredWidth(child, style.width, containingWidth: container.innerWidth, available: available)
+        var width = preferredWidth(
+            child, style.width, containingWidth: container.innerWidth, available: available,
+            paddingBorder: pb.horizontal)
         var height = borderBoxSize(
             style.height, basis: container.definiteInnerHeight, paddingBorder: pb.vertical, borderBox: style.borderBox)
         // The aspect ratio gives the main axis a preferred size from a definite cross size; the other way round,
@@ -93,7 +95,10 @@ extension FlexLayoutEngine {
 
     /// A `width` as a border-box width: a length, a resolvable percentage, or an intrinsic keyword
     /// (`fit-content` fits `available`, CSS Sizing 3 §5.2); nil for `auto`.
-    func preferredWidth(_ node: Int, _ value: SizeValue, containingWidth: Double?, available: Double) -> Double? {
+    /// `paddingBorder` is the node's horizontal padding and border (resolved against `containingWidth`).
+    func preferredWidth(
+        _ node: Int, _ value: SizeValue, containingWidth: Double?, available: Double, paddingBorder pb: Double
+    ) -> Double? {
         switch value {
         case .minContent: return intrinsicWidths(node, containingWidth: containingWidth).min
         case .maxContent: return intrinsicWidths(node, containingWidth: containingWidth).max
@@ -101,7 +106,6 @@ extension FlexLayoutEngine {
             let intrinsic = intrinsicWidths(node, containingWidth: containingWidth)
             return min(intrinsic.max, max(intrinsic.min, available))
         default:
-            let pb = paddingBorder(node, containingWidth: containingWidth).horizontal
             return borderBoxSize(value, basis: containingWidth, paddingBorder: pb, borderBox: styles[node].borderBox)
         }
     }
@@ -161,11 +165,13 @@ extension FlexLayoutEngine {
         let isRow = container.isRow
         // A. A definite flex basis (box-sizing applies to it as to the main size).
         var base: Double?
+        var definiteBasis = false
         switch style.flexBasis {
         case .px, .percent:
             // A percentage of an indefinite main size is `content` (§7.2.3).
             base = borderBoxSize(
                 style.flexBasis, basis: innerMain, paddingBorder: item.mainPaddingBorder, borderBox: style.borderBox)
+            definiteBasis = base != nil
         case .auto: base = item.preferredMain
         default: base = nil
         }
@@ -178,9 +184,17 @@ extension FlexLayoutEngine {
         // C–E. Otherwise the max-content main size.
         let flexBase = base ?? contentMainSize(item, in: container)
         item.flexBase = max(flexBase, item.mainPaddingBorder)
-        // §4.5: the automatic minimum size is the content-based minimum size, unless a scroll container.
+        // §4.5: the automatic minimum size is the content-based minimum size, unless a scroll container. Without an
+        // aspect ratio or a definite flex basis, the base size is the specified size or the max-content size, and
+        // the minimum (the smaller of the specified size and the min-content size, within the maximum) is never
+        // above it: it clamps only a shrinking line, which finds it then (`resolveFlexibleLengths`).
         if item.minMain.isNaN {
-            item.minMain = automaticMinimumMain(item, in: container)
+            if style.aspectRatio == nil, !definiteBasis {
+                item.minMain = -.infinity
+                item.minMainDeferred = true
+            } else {
+                item.minMain = automaticMinimumMain(item, in: container)
+            }
         }
         item.hypotheticalMain = item.clampMain(item.flexBase)
     }

@@ -195,7 +195,7 @@ extension FlexLayoutEngine {
             let stretchHeight = isRow && !wraps ? innerHeight : nil
             for child in children(node) where isInFlow(child) {
                 let contribution = widthContributions(
-                    child,
+                    child, containingHeight: innerHeight,
                     stretchedHeight: stretchHeight.flatMap {
                         stretchedHeight(child, in: node, innerHeight: $0)
                     })
@@ -312,13 +312,18 @@ extension FlexLayoutEngine {
     /// A child's min-content and max-content contributions to its parent's width: its outer (margin-box) width
     /// under each constraint, by its `width` (a percentage counts as `auto` here: its basis is what is being
     /// found), clamped by `min-width` and `max-width`, margins added (CSS Sizing 3 §5.1).
-    func widthContributions(_ node: Int, stretchedHeight: Double?) -> (min: Double, max: Double) {
+    /// `containingHeight` is the parent's definite inner height, the basis of a percentage `height` (nil when the
+    /// parent's height is not definite: the percentage is then `auto`).
+    func widthContributions(_ node: Int, containingHeight: Double? = nil, stretchedHeight: Double?) -> (
+        min: Double, max: Double
+    ) {
         let style = styles.at(node)
         let pb = paddingBorder(node, containingWidth: nil)
         // The height intrinsic sizing knows: a length, or the one its parent stretches it to.
         let definiteHeight =
             borderBoxSize(
-                style.height, basis: nil, paddingBorder: pb.vertical, borderBox: style.borderBox) ?? stretchedHeight
+                style.height, basis: containingHeight, paddingBorder: pb.vertical, borderBox: style.borderBox)
+            ?? stretchedHeight
         let innerHeight = definiteHeight.map { max(0, $0 - pb.vertical) }
         var size: (min: Double, max: Double)
         if let fixed = borderBoxSize(style.width, basis: nil, paddingBorder: pb.horizontal, borderBox: style.borderBox)

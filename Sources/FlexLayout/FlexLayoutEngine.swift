@@ -169,13 +169,13 @@ public final class FlexLayoutEngine {
             return
         }
         scratch.reserve(nodeCount: styles.count)
-        var style = styles[0]
-        style.width = viewportWidth.map { .px($0) } ?? .maxContent
-        style.height = viewportHeight.map { .px($0) } ?? .auto
-        if styles[0] != style {
-            styles[0] = style
+        // The viewport's style holds its size (the rest of it never changes).
+        let styleWidth: SizeValue = viewportWidth.map { .px($0) } ?? .maxContent
+        let styleHeight: SizeValue = viewportHeight.map { .px($0) } ?? .auto
+        if styles[0].width != styleWidth || styles[0].height != styleHeight {
+            styles[0].width = styleWidth
+            styles[0].height = styleHeight
             caches[0].invalidate()
-            caches[0].performed = nil
         }
         let width = viewportWidth ?? intrinsicWidths(0, containingWidth: nil).max
         let input = SizingInput(

@@ -126,11 +126,17 @@ public enum CSSProperty: String, CaseIterable, Hashable, Sendable, Comparable {
         case .flexBasis: return CSSGrammar(lengths: true, percentages: true, keywords: ["auto", "content"])
         case .order: return CSSGrammar(number: .integer)
         case .justifyContent:
-            return CSSGrammar(keywords: positions + distributions, aliases: ["normal": .keyword("flex-start")])
+            // `stretch` distributes nothing in a flex container: it behaves as flex-start (Box Alignment 3 §5.1.1).
+            return CSSGrammar(
+                keywords: positions + distributions,
+                aliases: ["normal": .keyword("flex-start"), "stretch": .keyword("flex-start")])
         case .alignItems:
             let keywords = ["stretch"] + positions + ["baseline"]
             return CSSGrammar(keywords: keywords, aliases: ["normal": .keyword("stretch")])
-        case .alignSelf: return CSSGrammar(keywords: ["auto", "stretch"] + positions + ["baseline"])
+        case .alignSelf:
+            // `normal` behaves as stretch for a flex item and for the static position of an absolute child.
+            return CSSGrammar(
+                keywords: ["auto", "stretch"] + positions + ["baseline"], aliases: ["normal": .keyword("stretch")])
         case .alignContent:
             let keywords = ["stretch"] + positions + distributions
             return CSSGrammar(keywords: keywords, aliases: ["normal": .keyword("stretch")])

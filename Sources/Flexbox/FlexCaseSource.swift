@@ -20,6 +20,12 @@ public struct FlexCaseSource: Hashable, Sendable {
         self.engines = engines
         self.origin = origin
     }
+
+    /// Whether an entry of `engines` names a test suite's own recorded numbers (`wpt`, `taffy`, `yoga`: one word,
+    /// lower case, no version) rather than an engine that answered (`Chromium 156.0.8078.108`).
+    public static func namesSuite(_ party: String) -> Bool {
+        !party.isEmpty && party.allSatisfy { $0.isLowercase || $0.isNumber || $0 == "-" }
+    }
 }
 
 /// The file a case was imported from: `{"format": "taffy-xml", "file": "flex/foo.xml", "case"?: "…",

@@ -2,64 +2,69 @@ import BoxLayout
 import Engines
 import LayoutCore
 
-/// Shrinks a box case to a minimal one that still shows a property (a disagreement between engines): greedy
-/// steps, biggest first, each kept only when the property still holds. Pure apart from what `holds` does.
+/// Shrinks a box case to a minimal one that still shows a property (a disagreement between engines): the box steps
+/// of the one greedy loop (`GreedyShrinker`), which the flex shrinker shares. Pure apart from what `holds` does.
 public enum CaseShrinker {
-    /// The smallest case reached from `start` by the steps of `candidates(of:)` while `holds` stays true.
-    /// Terminates: every step removes a node, resets a property to its default or lowers a number, and at most
-    /// `budget` candidates are tried.
-    public static func shrink(_ start: BoxCase, budget: Int = 3000, holds: (BoxCase) -> Bool) -> BoxCase {
-        var current = start
-        var tried = 0
-        var progressed = true
-        while progressed, tried < budget {
-            progressed = false
-            for candidate in candidates(of: current) {
-                tried += 1
-                if holds(candidate) {
-                    current = candidate
-                    progressed = true
-                    break
-                }
-                if tried >= budget { break }
-            }
-        }
-        return current
+    /// The kinds of step of `candidates(of:)`, biggest first.
+    enum Step: Int, CaseIterable, Comparable, Sendable {
+        /// A proposal dimension made unbounded (where the root does not fill it).
+        case unboundProposal
+        /// One child removed, with its subtree.
+        case removeChild
+        /// A box below the root replaced by one of its children.
+        case hoistChild
+        /// One property reset to its default.
+        case resetProperty
+        /// One number lowered (content, fixed sizes, wrap options, insets, gaps, the proposal).
+        case lowerNumber
+
+        static func < (lhs: Step, rhs: Step) -> Bool { lhs.rawValue < rhs.rawValue }
     }
 
-    /// Every one-step simplification, biggest first: 1. an unbounded proposal; 2. a child removed; 3. a box
-    /// replaced by one of its children; 4. a property reset to its default; 5. a number lowered.
-    static func candidates(of boxCase: BoxCase) -> [BoxCase] {
-        var result: [BoxCase] = []
+    /// The smallest case reached from `start` by the steps of `candidates(of:)` while `holds` stays true
+    /// (`GreedyShrinker`). Terminates: every step removes a node, resets a property to its default or lowers a
+    /// number, and at most `budget` candidates are tried.
+    public static func shrink(_ start: BoxCase, budget: Int = 3000, holds: (BoxCase) -> Bool) -> BoxCase {
+        GreedyShrinker.shrink(start, budget: budget, candidates: candidates(of:), holds: holds)
+    }
+
+    /// Every one-step simplification, tagged with its kind, biggest first: 1. an unbounded proposal; 2. a child
+    /// removed; 3. a box replaced by one of its children; 4. a property reset to its default; 5. a number lowered.
+    static func candidates(of boxCase: BoxCase) -> [(step: Step, candidate: BoxCase)] {
+        var result: [(step: Step, candidate: BoxCase)] = []
         for axis in [Axis.horizontal, .vertical]
         where boxCase.proposal.along(axis) != nil && boxCase.root.size(along: axis) != .fill {
             var unbounded = boxCase
             unbounded.proposal.set(nil, along: axis)
-            result.append(unbounded)
+            result.append((.unboundProposal, unbounded))
         }
         let paths = boxCase.root.preorderPaths
         for path in paths {
             let node = boxCase.root.node(at: path)
             for index in node.children.indices {
-                result.append(boxCase.updating(path) { $0.children.remove(at: index) })
+                result.append((.removeChild, boxCase.updating(path) { $0.children.remove(at: index) }))
             }
         }
         for path in paths where !path.isEmpty {
             for child in boxCase.root.node(at: path).children {
-                result.append(boxCase.updating(path) { $0 = child })
+                result.append((.hoistChild, boxCase.updating(path) { $0 = child }))
             }
         }
         for path in paths {
-            result += resets(of: boxCase.root.node(at: path)).map { reset in boxCase.updating(path) { $0 = reset } }
+            for reset in resets(of: boxCase.root.node(at: path)) {
+                result.append((.resetProperty, boxCase.updating(path) { $0 = reset }))
+            }
         }
         for path in paths {
-            result += lowered(boxCase.root.node(at: path)).map { lower in boxCase.updating(path) { $0 = lower } }
+            for lower in lowered(boxCase.root.node(at: path)) {
+                result.append((.lowerNumber, boxCase.updating(path) { $0 = lower }))
+            }
         }
         for axis in [Axis.horizontal, .vertical] {
             for value in smaller(boxCase.proposal.along(axis)) {
                 var lower = boxCase
                 lower.proposal.set(value, along: axis)
-                result.append(lower)
+                result.append((.lowerNumber, lower))
             }
         }
         return result
@@ -152,32 +157,12 @@ extension BoxCase {
     /// The case with the node at `path` changed.
     func updating(_ path: [Int], _ change: (inout BoxNode) -> Void) -> BoxCase {
         var copy = self
-        copy.root.update(path[...], change)
+        copy.root.update(path, change)
         return copy
     }
 }
 
 extension BoxNode {
-    /// The paths of every node, in pre-order.
-    var preorderPaths: [[Int]] {
-        var result: [[Int]] = []
-        var stack: [(BoxNode, [Int])] = [(self, [])]
-        while let (node, path) = stack.popLast() {
-            result.append(path)
-            for index in node.children.indices.reversed() { stack.append((node.children[index], path + [index])) }
-        }
-        return result
-    }
-
-    func node(at path: [Int]) -> BoxNode {
-        path.reduce(self) { node, index in node.children[index] }
-    }
-
-    mutating func update(_ path: ArraySlice<Int>, _ change: (inout BoxNode) -> Void) {
-        guard let first = path.first else { return change(&self) }
-        children[first].update(path.dropFirst(), change)
-    }
-
     var contentWidth: Double {
         get { content?.width ?? 0 }
         set { content?.width = newValue }

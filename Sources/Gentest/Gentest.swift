@@ -1,6 +1,6 @@
 import BoxLayout
 import CanonicalJSON
-import Conformance
+import CaseIO
 import Engines
 import Foundation
 import LayoutCore

@@ -279,7 +279,7 @@ enum Vocabulary {
             throw ImportRefusal(lower.contains("grid") ? .grid : .otherDisplay, declaration)
         }
         do {
-            try style.set(property, to: property.parse(text))
+            try style.set(property, to: property.parse(CSSText.withoutExponents(text)))
         } catch {
             throw ImportRefusal(.unknownValue, declaration)
         }
@@ -288,6 +288,18 @@ enum Vocabulary {
 
 /// Small pieces of CSS text handling.
 enum CSSText {
+    /// The value with each number written in exponent notation (`3.68935e+19px`, valid CSS, which the flex
+    /// vocabulary does not read) written out in plain decimal (`36893500000000000000px`, as Taffy's XML writes the
+    /// same length); other text unchanged.
+    static func withoutExponents(_ value: String) -> String {
+        words(value).map { word -> String in
+            let number = word.prefix { "+-.0123456789eE".contains($0) }
+            guard number.contains(where: { $0 == "e" || $0 == "E" }), let parsed = Double(number), parsed.isFinite
+            else { return word }
+            return CSSValue.number(parsed).cssText + word.dropFirst(number.count)
+        }.joined(separator: " ")
+    }
+
     /// The space-separated words of a value, keeping parenthesised groups whole (`calc(1px + 2px)` is one word).
     static func words(_ value: String) -> [String] {
         var words: [String] = []

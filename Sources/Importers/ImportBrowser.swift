@@ -23,22 +23,63 @@ public protocol ImportBrowser: AnyObject {
 /// when its class is `container`, and one element is listed once).
 public struct ResolvedPage: Decodable, Hashable, Sendable {
     public var matches: [ResolvedMatch]
+    /// How many elements the selector matched: check-layout-th.js runs one test per element.
+    public var tests: Int?
 
-    public init(matches: [ResolvedMatch]) { self.matches = matches }
+    public init(matches: [ResolvedMatch], tests: Int? = nil) {
+        self.matches = matches
+        self.tests = tests
+    }
 }
 
-/// One checked subtree, and where its root sits in the page.
+/// One checked subtree, rooted where its layout is (the flex container of checked flex items), and where its root
+/// sits in the page.
 public struct ResolvedMatch: Decodable, Hashable, Sendable {
     public var root: ResolvedElement
     /// The width of the root's containing block (its parent's content box) in px: the case's viewport width.
     public var containingBlockWidth: Double
     /// The computed `display` of the root's parent (`block` for a `<body>` or a block `<div>`).
     public var parentDisplay: String
+    /// The numbers (from 1) of the tests check-layout-th.js runs on this subtree, one per matched element.
+    public var tests: [Int]?
 
-    public init(root: ResolvedElement, containingBlockWidth: Double, parentDisplay: String = "block") {
+    public init(
+        root: ResolvedElement, containingBlockWidth: Double, parentDisplay: String = "block", tests: [Int]? = nil
+    ) {
         self.root = root
         self.containingBlockWidth = containingBlockWidth
         self.parentDisplay = parentDisplay
+        self.tests = tests
+    }
+}
+
+/// The text an element holds, as the page set and laid it out (WPT's text is in the Ahem font).
+public struct ResolvedTextRun: Decodable, Hashable, Sendable {
+    /// The element's text content, as written (white space not collapsed).
+    public var content: String
+    /// The computed `white-space`, `font-family` (the list as computed) and `line-height` (`normal` or px).
+    public var whiteSpace: String
+    public var fontFamily: String
+    public var lineHeight: String
+    /// The computed font size in px.
+    public var fontSize: Double
+    /// The extent of the laid-out text (px) and its number of lines.
+    public var width: Double
+    public var height: Double
+    public var lines: Int
+
+    public init(
+        content: String, whiteSpace: String = "normal", fontFamily: String = "Ahem", lineHeight: String = "normal",
+        fontSize: Double, width: Double, height: Double, lines: Int = 1
+    ) {
+        self.content = content
+        self.whiteSpace = whiteSpace
+        self.fontFamily = fontFamily
+        self.lineHeight = lineHeight
+        self.fontSize = fontSize
+        self.width = width
+        self.height = height
+        self.lines = lines
     }
 }
 
@@ -56,6 +97,11 @@ public struct ResolvedElement: Decodable, Hashable, Sendable {
     public var other: [String: String]
     /// Whether the element directly holds text other than whitespace.
     public var text: Bool
+    /// The text run, where `text` is true.
+    public var textRun: ResolvedTextRun?
+    /// Whether check-layout-th.js checks this element (a matched element's subtree, and its parent); nil means
+    /// checked.
+    public var checked: Bool?
     /// The element's `data-expected-*` and `data-offset-*` attributes, as written.
     public var data: [String: String]
     /// The border box, unrounded: x and y relative to the parent's border box (the root's: its used left and top
@@ -70,14 +116,16 @@ public struct ResolvedElement: Decodable, Hashable, Sendable {
 
     public init(
         tag: String = "div", id: String? = nil, computed: [String: String] = [:], other: [String: String] = [:],
-        text: Bool = false, data: [String: String] = [:], frame: [Double]?, offset: [Double]? = nil,
-        usedWidth: String? = nil, children: [ResolvedElement] = []
+        text: Bool = false, textRun: ResolvedTextRun? = nil, checked: Bool? = nil, data: [String: String] = [:],
+        frame: [Double]?, offset: [Double]? = nil, usedWidth: String? = nil, children: [ResolvedElement] = []
     ) {
         self.tag = tag
         self.id = id
         self.computed = computed
         self.other = other
-        self.text = text
+        self.text = text || textRun != nil
+        self.textRun = textRun
+        self.checked = checked
         self.data = data
         self.frame = frame
         self.offset = offset

@@ -10,6 +10,9 @@ public struct ImportCandidate: Hashable, Sendable {
     /// `source.import`: the format, the file relative to the PATH given, and which case of the file.
     public var origin: FlexImport
     public var outcome: Outcome
+    /// WPT: how many displayed elements of the case check-layout-th.js checks against a frame's numbers (nil for
+    /// the other formats, and where the page could not be resolved).
+    public var checkedElements: Int?
 
     public enum Outcome: Hashable, Sendable {
         /// The suite states the expectation (Taffy's XML), or the browser already answered it (WPT).

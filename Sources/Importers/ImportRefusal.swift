@@ -17,12 +17,17 @@ public struct ImportRefusal: Error, Hashable, Sendable, CustomStringConvertible 
     public enum Reason: String, CaseIterable, Hashable, Sendable, Comparable {
         /// The suite marks the case disabled (`data-disabled="true"`).
         case disabled
+        /// An HTML fixture the importer's reader cannot parse (an unclosed quote), which browsers would recover from.
+        case malformed = "HTML that does not parse"
         /// `display: grid` or a grid property.
         case grid
         /// Block, inline, table or contents layout (`display` other than flex and none), floats.
         case otherDisplay = "display other than flex/none"
-        /// Text content: its size depends on a font (Ahem in the suites) that flex cases do not have.
+        /// Text content whose size the importer cannot tell: not in the Ahem font, beside elements, with preserved
+        /// white space (flex cases have no font; Ahem text that stays on one line becomes a content leaf).
         case text = "text without a test font"
+        /// Ahem text that wraps onto several lines: its size depends on where the lines break.
+        case wrappingText = "text that wraps"
         /// `writing-mode` other than horizontal-tb.
         case writingMode = "writing mode"
         /// A property the vocabulary does not have.

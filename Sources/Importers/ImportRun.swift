@@ -19,6 +19,9 @@ public enum ImportRun {
         public var refused: [RefusedCase] = []
         /// The engines that answered (the browser's version), when one did.
         public var engines: [String] = []
+        /// WPT: the checked elements (elements check-layout-th.js checks against a frame's numbers) of the written
+        /// cases; the refused cases' are in `refused`.
+        public var checkedElementsImported = 0
 
         public init(format: ImportFormat) { self.format = format }
 
@@ -47,7 +50,28 @@ public enum ImportRun {
                 lines.append(
                     "refused \(byReason[reason]!.count): \(reason.rawValue) (\(shown.joined(separator: ", "))\(more))")
             }
+            lines += checkedElementLines
             lines.append("\(written.count) imported, \(refused.count) refused")
+            return lines
+        }
+
+        /// WPT: the checked elements read, imported and refused, then those refused by reason (most first).
+        var checkedElementLines: [String] {
+            let refusedCounts = refused.compactMap { refused in
+                refused.checkedElements.map { (refused.refusal.reason, $0) }
+            }
+            guard format == .wpt, checkedElementsImported > 0 || !refusedCounts.isEmpty else { return [] }
+            let refusedTotal = refusedCounts.reduce(0) { $0 + $1.1 }
+            let read = checkedElementsImported + refusedTotal
+            var lines = [
+                "checked elements: \(read) read, \(checkedElementsImported) imported, \(refusedTotal) refused"
+            ]
+            let byReason = Dictionary(refusedCounts, uniquingKeysWith: +).filter { $0.value > 0 }
+            for reason in byReason.keys.sorted(by: {
+                byReason[$0]! != byReason[$1]! ? byReason[$0]! > byReason[$1]! : $0 < $1
+            }) {
+                lines.append("checked elements refused \(byReason[reason]!): \(reason.rawValue)")
+            }
             return lines
         }
     }
@@ -85,7 +109,9 @@ public enum ImportRun {
             for candidate in candidates {
                 switch answer(candidate, browser: browser, engines: engines) {
                 case .refused(let refusal):
-                    report.refused.append(RefusedCase(label: candidate.label, refusal: refusal))
+                    report.refused.append(
+                        RefusedCase(
+                            label: candidate.label, refusal: refusal, checkedElements: candidate.checkedElements))
                 case .complete(var flexCase, let answeredBy):
                     flexCase.source = FlexCaseSource(engines: answeredBy, origin: .imported(candidate.origin))
                     // What is written must read back as the case: a frame the format cannot hold (a negative
@@ -95,12 +121,15 @@ public enum ImportRun {
                     do throws(ImportRefusal) {
                         bytes = try encoded(flexCase)
                     } catch {
-                        report.refused.append(RefusedCase(label: candidate.label, refusal: error))
+                        report.refused.append(
+                            RefusedCase(
+                                label: candidate.label, refusal: error, checkedElements: candidate.checkedElements))
                         continue
                     }
                     usedNames.insert(flexCase.name)
                     try write(bytes, to: outputFolder + "/" + flexCase.name + ".json")
                     report.written.append(flexCase.name)
+                    report.checkedElementsImported += candidate.checkedElements ?? 0
                 case .unanswered:
                     preconditionFailure("answer(_:) answers every case")
                 }
@@ -110,10 +139,18 @@ public enum ImportRun {
         return report
     }
 
-    /// A case that was not imported: `flex/foo.xml` or `YGFlexTest.html#id`, and why.
+    /// A case that was not imported: `flex/foo.xml` or `YGFlexTest.html#id`, why, and (WPT) how many checked
+    /// elements it held.
     public struct RefusedCase: Hashable, Sendable {
         public var label: String
         public var refusal: ImportRefusal
+        public var checkedElements: Int?
+
+        public init(label: String, refusal: ImportRefusal, checkedElements: Int? = nil) {
+            self.label = label
+            self.refusal = refusal
+            self.checkedElements = checkedElements
+        }
     }
 
     /// The cases of one file, before any answer (WPT's are answered while they are found: the page is resolved).
@@ -144,61 +181,78 @@ public enum ImportRun {
         }
     }
 
-    /// The page's checked elements, one case each, named `<file>-1`, `<file>-2`, … in the order of the page's
-    /// selectors and their matches (or `<file>` when there is one).
+    /// The page's checked subtrees, one case each, named `<file>-1`, `<file>-2`, … in the order of the page's
+    /// selectors and their subtrees (or `<file>` when there is one). `case` names the selector and the numbers of
+    /// the check-layout-th.js tests the case holds (`.flexbox > div 1, 2, 3`): the page's tests are numbered across
+    /// its `checkLayout` calls, one per matched element.
     static func wptCandidates(
         in text: String, input: ImportInput, browser: (any ImportBrowser)?
     ) throws(ImportError) -> [ImportCandidate] {
         let scriptRefusal = WPTCheckLayout.scriptRefusal(in: text)
         var candidates: [ImportCandidate] = []
+        var testsBefore = 0
         for selector in WPTCheckLayout.selectors(in: text) {
-            let outcomes: [ImportCandidate.Outcome]
+            let outcomes: [(ImportCandidate.Outcome, tests: [Int], checked: Int?)]
+            var testsHere = 0
             do throws(ImportRefusal) {
-                if let scriptRefusal { throw scriptRefusal }
-                outcomes = try wptOutcomes(text, selector: selector, browser: browser)
+                (outcomes, testsHere) = try wptOutcomes(
+                    text, selector: selector, browser: browser, refusing: scriptRefusal)
             } catch {
-                outcomes = [.refused(error)]
+                outcomes = [(.refused(error), [], nil)]
             }
-            for outcome in outcomes {
-                // check-layout-th.js numbers its tests across the page's calls: `.flexbox 1`, `.flexbox 2`, ….
-                let number = candidates.count + 1
+            for (outcome, tests, checked) in outcomes {
+                let numbers = tests.isEmpty ? [testsBefore + 1] : tests.map { testsBefore + $0 }
                 let origin = FlexImport(
-                    format: ImportFormat.wpt.rawValue, file: input.relativePath, case: "\(selector) \(number)")
-                candidates.append(
-                    ImportCandidate(
-                        name: CaseName.sanitized("\(input.stem)-\(number)"), origin: origin, outcome: outcome))
+                    format: ImportFormat.wpt.rawValue, file: input.relativePath,
+                    case: "\(selector) " + numbers.map(String.init).joined(separator: ", "))
+                var candidate = ImportCandidate(
+                    name: CaseName.sanitized("\(input.stem)-\(candidates.count + 1)"), origin: origin,
+                    outcome: outcome)
+                candidate.checkedElements = checked
+                candidates.append(candidate)
             }
+            testsBefore += max(testsHere, 1)
         }
         if candidates.count == 1 { candidates[0].name = CaseName.sanitized(input.stem) }
         return candidates
     }
 
-    /// The outcome for each element `selector` matches: resolved by the browser, translated, and kept only when the
-    /// browser lays the translation out as it laid out the page.
+    /// The outcome for each checked subtree of `selector`, with the numbers of its tests and its checked elements:
+    /// resolved by the browser, translated, and kept only when the browser lays the translation out as it laid out
+    /// the page; every one refused with `refusing` when the page cannot be checked as written (its scripts change
+    /// it). Also the number of tests the selector makes.
     static func wptOutcomes(
-        _ text: String, selector: String, browser: (any ImportBrowser)?
-    ) throws(ImportRefusal) -> [ImportCandidate.Outcome] {
+        _ text: String, selector: String, browser: (any ImportBrowser)?, refusing: ImportRefusal? = nil
+    ) throws(ImportRefusal) -> (outcomes: [(ImportCandidate.Outcome, tests: [Int], checked: Int?)], tests: Int) {
         guard let browser else { throw ImportRefusal(.browser, "no browser to resolve the page") }
         let page: ResolvedPage
         do {
             page = try browser.resolve(html: text, selector: selector)
         } catch {
-            throw ImportRefusal(.browser, "\(error)")
+            throw refusing ?? ImportRefusal(.browser, "\(error)")
         }
-        return page.matches.map { match in
+        // A script that would add the elements the selector matches leaves nothing to count: the page is refused.
+        if let refusing, page.matches.isEmpty { throw refusing }
+        let outcomes = page.matches.map { match -> (ImportCandidate.Outcome, tests: [Int], checked: Int?) in
+            let checked = WPTCheckLayout.checkedElements(in: match)
+            let tests = match.tests ?? []
+            if let refusing { return (.refused(refusing), tests, checked) }
             do {
                 let translation = try WPTCheckLayout.translate(match, name: "wpt")
                 let layout = try browser.layout(translation.flexCase)
                 if let difference = WPTCheckLayout.firstDifference(page: translation.pageFrames, layout: layout) {
-                    return .refused(ImportRefusal(.translation, difference))
+                    return (.refused(ImportRefusal(.translation, difference)), tests, checked)
                 }
-                return .complete(translation.flexCase, engines: [try browser.version()])
+                // The numbers are the test's, and the browser's only where it filled in what the test left out.
+                let parties = [ImportFormat.wpt.rawValue] + (translation.filledByBrowser ? [try browser.version()] : [])
+                return (.complete(translation.flexCase, engines: parties), tests, checked)
             } catch let refusal as ImportRefusal {
-                return .refused(refusal)
+                return (.refused(refusal), tests, checked)
             } catch {
-                return .refused(ImportRefusal(.browser, "\(error)"))
+                return (.refused(ImportRefusal(.browser, "\(error)")), tests, checked)
             }
         }
+        return (outcomes, page.tests ?? page.matches.count)
     }
 
     // MARK: Files

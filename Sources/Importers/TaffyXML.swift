@@ -24,8 +24,9 @@ enum TaffyXML {
         ("box-sizing", "border-box"), ("position", "relative"), ("display", "flex"), ("border-style", "solid"),
     ]
 
-    /// The engine `source.engines` names: the expectations are Chrome's, but the files do not say which Chrome.
-    static let engine = "Chrome (Taffy's gentest; version not recorded)"
+    /// The party `source.engines` names: the expectations are the suite's own (Taffy's gentest recorded them from
+    /// a Chrome the files do not name).
+    static let engine = "taffy"
 
     /// Taffy's gentest rounds x and y (relative to the parent) to whole pixels, within 0.5 px of Chrome's, but a
     /// width is `round(right) − round(left)` of the page's edges, within 1 px of Chrome's (16.65625 is written 16).
@@ -101,10 +102,13 @@ enum TaffyXML {
 
     /// One input element and its children, refused at the first thing the vocabulary cannot state (in pre-order).
     static func element(_ markup: MarkupElement, direction inherited: String) throws(ImportRefusal) -> FlexElement {
-        if markup.name == "text" || markup.hasText {
+        // A `<text>` leaf's size is its text's; one holding only white space is empty, as in the HTML it came from.
+        if markup.hasText {
             throw ImportRefusal(.text, markup.name == "text" ? "<text> leaf" : "text in <\(markup.name)>")
         }
-        guard markup.name == "div" else { throw ImportRefusal(.otherDisplay, "<\(markup.name)>") }
+        guard markup.name == "div" || markup.name == "text" else {
+            throw ImportRefusal(.otherDisplay, "<\(markup.name)>")
+        }
         let direction = markup.attributes["direction"] ?? inherited
         var declared = DeclaredStyle(base: baseStylesheet, direction: direction)
         var scrollbarWidth = 0.0

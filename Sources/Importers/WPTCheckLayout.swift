@@ -72,14 +72,36 @@ enum WPTCheckLayout {
         return nil
     }
 
-    /// What `translate` makes of one match: the case, and the page's frames of its displayed elements by path.
+    /// What `translate` makes of one match: the case, the page's frames of its displayed elements by path, and how
+    /// many of its elements carry an expectation.
     struct Translation {
         var flexCase: FlexCase
         var pageFrames: [[Int]: Rect]
+        var checkedElements: Int
+        /// Whether any number of `expect` is the browser's, where the test states none.
+        var filledByBrowser: Bool
     }
 
-    /// The flex case of one matched subtree, its `expect` made of the checked elements' attributes and, where an
-    /// element lacks some, the page's own frame (said in the description).
+    /// Whether check-layout-th.js checks `element` against at least one of the four attributes a frame holds.
+    static func isChecked(_ element: ResolvedElement) -> Bool {
+        (element.checked ?? true) && checkedAttributes.contains { element.data[$0] != nil }
+    }
+
+    /// The displayed elements of a match that check-layout-th.js checks against a frame's numbers: what an import
+    /// keeps, or loses when the match is refused.
+    static func checkedElements(in match: ResolvedMatch) -> Int {
+        var count = 0
+        var pending = [match.root]
+        while let element = pending.popLast() {
+            if element.frame != nil, isChecked(element) { count += 1 }
+            pending.append(contentsOf: element.children)
+        }
+        return count
+    }
+
+    /// The flex case of one checked subtree, its `expect` made of the checked elements' attributes and, where an
+    /// element lacks some, the page's own frame (said in the description). The root is where the layout is: the
+    /// resolver roots checked flex items at their container.
     static func translate(_ match: ResolvedMatch, name: String) throws(ImportRefusal) -> Translation {
         let root = match.root
         guard ["block", "flow-root", "list-item"].contains(match.parentDisplay) else {
@@ -90,7 +112,8 @@ enum WPTCheckLayout {
         }
         var notes: [String] = []
         var pageFrames: [[Int]: Rect] = [:]
-        var flexRoot = try element(root, path: [], isRoot: true, pageFrames: &pageFrames)
+        var elementNotes = ElementNotes()
+        var flexRoot = try element(root, path: [], placement: .root, pageFrames: &pageFrames, notes: &elementNotes)
         // The root is a block-level box of its parent in the page: an auto width fills the containing block, and it
         // is no flex item (it neither grows nor shrinks), which the case states outright.
         if root.computed["width"] == "auto", let used = root.usedWidth {
@@ -117,9 +140,7 @@ enum WPTCheckLayout {
             for (index, child) in element.children.enumerated() { pending.append((child, path + [index])) }
         }
         let frames = flexCase.framesInPreOrder { path, _ -> Rect? in
-            guard let element = resolved[path], let page = pageFrames[path] else { return nil }
-            let given = checkedAttributes.filter { element.data[$0] != nil }
-            guard !given.isEmpty else { return nil }
+            guard let element = resolved[path], let page = pageFrames[path], isChecked(element) else { return nil }
             checkedElements += 1
             var frame = page
             func number(_ attribute: String) -> Double? { element.data[attribute].flatMap(leadingNumber) }
@@ -147,13 +168,16 @@ enum WPTCheckLayout {
         } else if LayoutUnits.isFractional(frames) {
             flexCase.tolerance = LayoutUnits.tolerance
         }
+        notes += elementNotes.sentences
         if !filled.isEmpty {
             notes.append(
                 "Filled from the browser's frame of the page where the test states no number: "
                     + filled.joined(separator: "; ") + ".")
         }
         if !notes.isEmpty { flexCase.description = notes.joined(separator: " ") }
-        return Translation(flexCase: flexCase, pageFrames: pageFrames)
+        return Translation(
+            flexCase: flexCase, pageFrames: pageFrames, checkedElements: checkedElements,
+            filledByBrowser: !filled.isEmpty)
     }
 
     /// check-layout-th.js reads attributes with `parseFloat`: the number a text starts with.
@@ -166,74 +190,6 @@ enum WPTCheckLayout {
             if let value = Double(trimmed[..<end]), value.isFinite { best = value }
         }
         return best
-    }
-
-    /// One resolved element and its subtree as flex elements, refused at the first thing the vocabulary cannot state.
-    static func element(
-        _ resolved: ResolvedElement, path: [Int], isRoot: Bool, pageFrames: inout [[Int]: Rect]
-    ) throws(ImportRefusal) -> FlexElement {
-        let replaced: Set<String> = [
-            "img", "input", "button", "select", "textarea", "video", "canvas", "iframe", "svg", "object", "embed",
-            "audio", "meter", "progress",
-        ]
-        let display = resolved.computed["display"] ?? "flex"
-        var element = FlexElement()
-        element.id = isRoot ? nil : resolved.id
-        if display == "none" {
-            try? element.style.set(.display, to: .keyword("none"))
-            return element
-        }
-        if replaced.contains(resolved.tag) { throw ImportRefusal(.replacedElement, "<\(resolved.tag)>") }
-        if resolved.text { throw ImportRefusal(.text, "text in <\(resolved.tag)>") }
-        if let mode = resolved.other["writing-mode"], mode != "horizontal-tb" {
-            throw ImportRefusal(.writingMode, "writing-mode: \(mode)")
-        }
-        if let transform = resolved.other["transform"], transform != "none" {
-            throw ImportRefusal(.transform, "transform: \(transform)")
-        }
-        for pseudo in ["before", "after"] {
-            if let content = resolved.other[pseudo], !["none", "normal"].contains(content) {
-                throw ImportRefusal(.generatedContent, "::\(pseudo) { content: \(content) }")
-            }
-        }
-        // A flex item is blockified; an empty block leaf lays out as an empty flex container does.
-        let emptyBlock =
-            ["block", "flow-root", "inline-block", "inline"].contains(display) && resolved.children.isEmpty
-        let flexLike = display == "flex" || (isRoot && display == "inline-flex") || (!isRoot && emptyBlock)
-        guard flexLike else {
-            throw ImportRefusal(display.contains("grid") ? .grid : .otherDisplay, "display: \(display)")
-        }
-        if let frame = resolved.frame, frame.count == 4 {
-            pageFrames[path] = Rect(x: frame[0], y: frame[1], width: frame[2], height: frame[3])
-        }
-        let notFlexItemProperties: Set<CSSProperty> = [.flexGrow, .flexShrink, .flexBasis, .alignSelf, .order]
-        for property in CSSProperty.allCases where property != .display && !gridOnly(property) {
-            guard let text = resolved.computed[property.rawValue] else { continue }
-            if isRoot, notFlexItemProperties.contains(property) { continue }
-            if CSSText.hasMathFunction(text) { throw ImportRefusal(.calc, "\(property.rawValue): \(text)") }
-            let value: CSSValue
-            do {
-                value = try property.parse(text)
-            } catch {
-                throw ImportRefusal(.unknownValue, "\(property.rawValue): \(text)")
-            }
-            if property == .position, value == .keyword("sticky") || value == .keyword("fixed") {
-                throw ImportRefusal(.unknownValue, "position: \(text)")
-            }
-            if value != property.initialValue { try? element.style.set(property, to: value) }
-        }
-        for (index, child) in resolved.children.enumerated() {
-            element.children.append(
-                try self.element(child, path: path + [index], isRoot: false, pageFrames: &pageFrames))
-        }
-        return element
-    }
-
-    /// The vocabulary's grid properties (a one-cell grid's) and the justify alignments, which only grids read:
-    /// grids are refused, and in a flex container these change nothing.
-    static func gridOnly(_ property: CSSProperty) -> Bool {
-        property.rawValue.hasPrefix("grid") || property.rawValue.hasPrefix("justify-items")
-            || property.rawValue.hasPrefix("justify-self")
     }
 
     /// The first difference between the page's frames and the browser's layout of the case, or nil when every

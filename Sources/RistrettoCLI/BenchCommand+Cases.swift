@@ -1,6 +1,6 @@
 import Benchmarking
 import BoxLayout
-import Conformance
+import CaseIO
 import Engines
 import Flexbox
 import Foundation

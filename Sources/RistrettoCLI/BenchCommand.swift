@@ -1,10 +1,11 @@
 import ArgumentParser
 import Benchmarking
-import Conformance
+import CaseIO
 import Engines
 import Foundation
 import GDRender
 import Gentest
+import Judging
 
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,9 +1,12 @@
 import ArgumentParser
 import Benchmarking
+import CaseIO
+import Causes
 import Conformance
 import Engines
 import Foundation
 import Gentest
+import Judging
 
 extension ConformCommand {
     /// `--engine` naming anything besides the reference alone: every engine on every selected case at once, then the

@@ -1,8 +1,10 @@
 import ArgumentParser
+import CaseIO
 import Conformance
 import Engines
 import Foundation
 import Gentest
+import Judging
 
 /// Options shared by conform and record.
 struct SuiteOptions: ParsableArguments {

@@ -1,6 +1,6 @@
 import ArgumentParser
 import CanonicalJSON
-import Conformance
+import CaseIO
 import Engines
 import Foundation
 import GDRender

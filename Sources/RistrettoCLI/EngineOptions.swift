@@ -1,9 +1,10 @@
 import ArgumentParser
 import Benchmarking
-import Conformance
+import CaseIO
 import Engines
 import Foundation
 import Gentest
+import Judging
 
 /// `--engine` and where its adapters and known differences live (conform).
 struct EngineOptions: ParsableArguments {

@@ -1,9 +1,12 @@
 import ArgumentParser
+import CaseIO
+import Causes
 import Conformance
 import Engines
 import Flexbox
 import Foundation
 import Gentest
+import Judging
 
 /// `ristretto explain --engine E`: why an engine fails, as causes (docs/causes.md). Each failure on a flex case is
 /// shrunk to a minimal case, the minimal cases are grouped by signature, and the groups are matched with the findings

@@ -1,9 +1,10 @@
 import ArgumentParser
-import Conformance
+import CaseIO
 import Engines
 import Flexbox
 import Foundation
 import Gentest
+import Judging
 
 /// `gentest --flex`: the flex corpus that three browsers confirm, and the interop suite of the cases they disagree
 /// on (docs/gentest.md "The three-browser flex corpus").

@@ -2,7 +2,7 @@ import ArgumentParser
 import Benchmarking
 import BoxLayout
 import CanonicalJSON
-import Conformance
+import CaseIO
 import Engines
 import Flexbox
 import Foundation

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Conformance
+import CaseIO
 import Foundation
 import Importers
 

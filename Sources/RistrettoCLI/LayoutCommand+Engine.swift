@@ -2,11 +2,12 @@ import ArgumentParser
 import Benchmarking
 import BoxLayout
 import CanonicalJSON
-import Conformance
+import CaseIO
 import Engines
 import Flexbox
 import Foundation
 import Gentest
+import Judging
 
 extension LayoutCommand {
     /// `layout --engine PEER`: what that engine answers for the flex or box case, in the reference's JSON shape

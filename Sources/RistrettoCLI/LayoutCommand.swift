@@ -1,10 +1,12 @@
 import ArgumentParser
 import Benchmarking
+import CaseIO
 import Conformance
 import Engines
 import Foundation
 import GDRender
 import Gentest
+import Judging
 
 struct LayoutCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

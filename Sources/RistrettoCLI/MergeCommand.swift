@@ -1,7 +1,8 @@
 import ArgumentParser
-import Conformance
+import CaseIO
 import Engines
 import Foundation
+import Judging
 
 /// `ristretto merge SHARD.json…`: the engine matrix of several `conform --shard I/N [--engine …] --json` runs, printed
 /// and written exactly as one unsharded run would (docs/cli.md "ristretto merge").

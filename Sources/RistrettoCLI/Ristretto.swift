@@ -1,8 +1,9 @@
 import ArgumentParser
-import Conformance
+import CaseIO
 import Engines
 import Foundation
 import Gentest
+import Judging
 
 /// The `ristretto` command line as a library: the `ristretto` executable calls `main()`, and a dependent package's
 /// own executable calls it with the in-process engines it registers, which `conform --engine NAME`, `bench --engines

@@ -1,9 +1,10 @@
 import BoxLayout
+import CaseIO
 import ChartLayout
-import Conformance
 import Engines
 import Flexbox
 import Foundation
+import Judging
 import LayoutCore
 
 /// A golden folder of cases, as `ristretto conform --golden` reads it: `<suite>/<case>.json` files below it (but its

@@ -1,7 +1,9 @@
 import BoxLayout
+import CaseIO
 import Conformance
 import Engines
 import Foundation
+import Judging
 import LayoutCore
 
 /// Judges an engine on corpus cases with the verdict code of `ristretto conform --engine`: the same loading, the same

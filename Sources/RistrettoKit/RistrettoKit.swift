@@ -7,22 +7,22 @@
 @_exported import Flexbox
 @_exported import LayoutCore
 
-@_exported import struct Conformance.InputError
+@_exported import struct CaseIO.InputError
 @_exported import struct Engines.BenchBatch
 @_exported import enum Engines.BenchMode
 @_exported import enum Engines.BenchPlan
-@_exported import struct Engines.EngineCaseResult
 @_exported import enum Engines.EngineError
 @_exported import struct Engines.EngineInfo
 @_exported import struct Engines.InProcessEngineAdapter
 @_exported import protocol Engines.InProcessLayoutEngine
 @_exported import struct Engines.InProcessSubject
 @_exported import struct Engines.IncrementalChange
-@_exported import typealias Engines.KnownDifference
-@_exported import struct Engines.KnownFailure
 @_exported import enum Engines.LayoutCase
 @_exported import enum Engines.LayoutChange
 @_exported import protocol Engines.LayoutEngineAdapter
 @_exported import struct Engines.LayoutRefusal
 @_exported import typealias Engines.PeerFrame
 @_exported import func Engines.timeInProcessBatch
+@_exported import struct Judging.EngineCaseResult
+@_exported import typealias Judging.KnownDifference
+@_exported import struct Judging.KnownFailure

@@ -1,3 +1,4 @@
+import CaseIO
 import Conformance
 import Foundation
 import TestSupport

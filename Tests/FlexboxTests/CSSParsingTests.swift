@@ -40,6 +40,7 @@ struct CSSParsingTests {
         .ok(.aspectRatio, "16/9", .number(16.0 / 9)), .ok(.aspectRatio, "4 /3", .number(4.0 / 3)),
         .ok(.aspectRatio, "Auto", .keyword("auto")),
         .ok(.justifyContent, "normal", .keyword("flex-start")),
+        .ok(.justifyContent, "stretch", .keyword("flex-start")), .ok(.alignSelf, "normal", .keyword("stretch")),
         .ok(.justifyContent, "Space-Between", .keyword("space-between")),
         .ok(.alignItems, "normal", .keyword("stretch")), .ok(.alignItems, "baseline", .keyword("baseline")),
         .ok(.alignContent, "NORMAL", .keyword("stretch")), .ok(.alignSelf, "auto", .keyword("auto")),
@@ -117,8 +118,9 @@ struct CSSParsingTests {
         .bad(.gridColumnStart, "1001", #"expected an integer from 1 to 1000 or auto, got "1001""#),
         .bad(.gridColumnStart, "span 1", #"expected an integer from 1 to 1000 or auto, got "span 1""#),
         .bad(
-            .alignSelf, "normal",
-            #"expected auto, stretch, flex-start, flex-end, start, end, center, or baseline, got "normal""#),
+            .alignSelf, "last baseline",
+            #"expected auto, stretch, flex-start, flex-end, start, end, center, baseline, or normal, got "last baseline""#
+        ),
         .bad(.position, "sticky", #"expected static, relative, or absolute, got "sticky""#),
         .bad(.flexWrap, "wrap wrap", #"expected nowrap, wrap, or wrap-reverse, got "wrap wrap""#),
     ]
@@ -146,7 +148,7 @@ struct CSSParsingTests {
             #"expected \#(size), got ""# + "1" + String(repeating: "0", count: 39) + #"…""#),
         .bad(
             .justifyContent, "center; color: red",
-            #"expected flex-start, flex-end, start, end, center, space-between, space-around, space-evenly, or normal, got "center; color: red""#
+            #"expected flex-start, flex-end, start, end, center, space-between, space-around, space-evenly, normal, or stretch, got "center; color: red""#
         ),
     ]
 

@@ -53,7 +53,7 @@ import Testing
         #expect(
             decoded.source
                 == FlexCaseSource(
-                    engines: ["Chrome (Taffy's gentest; version not recorded)"],
+                    engines: ["taffy"],
                     origin: .imported(FlexImport(format: "taffy-xml", file: "nested/a_case.xml"))))
         #expect(decoded.expect?.frames.count == 3)
         let text = String(decoding: try #require(written["b_case.json"]), as: UTF8.self)

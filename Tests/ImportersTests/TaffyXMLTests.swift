@@ -72,7 +72,7 @@ import Testing
             Issue.record("expected a complete case, got \(candidate.outcome)")
             return
         }
-        #expect(engines == ["Chrome (Taffy's gentest; version not recorded)"])
+        #expect(engines == ["taffy"])
         // [1] has display: none: neither it nor its child is listed, and [2] keeps its index.
         #expect(flexCase.expect?.frames.map(\.path) == [[], [0], [2]])
         #expect(
@@ -122,6 +122,13 @@ import Testing
     ])
     func refusals(_ refused: Refused) throws {
         #expect(try Self.only(Self.test(refused.input, nodes: refused.nodes)).refusal == refused.refusal)
+    }
+
+    @Test func aTextLeafOfOnlyWhiteSpaceIsAnEmptyLeaf() throws {
+        let input = "<div><text direction=\"ltr\" height=\"15px\">\n        \n      </text></div>"
+        let flexCase = try #require(try Self.only(Self.test(input, nodes: Self.child)).flexCase)
+        #expect(flexCase.root.children[0].content == nil)
+        #expect(ImportTestSupport.css(flexCase.root.children[0].style)["height"] == "15px")
     }
 
     @Test func aScrollContainerWithoutScrollbarWidthImports() throws {

@@ -1,9 +1,9 @@
 import BoxLayout
-import Conformance
+import CaseIO
+import Causes
 import Engines
 import Flexbox
 import Foundation
-import Gentest
 import TestSupport
 import Testing
 

@@ -1,4 +1,4 @@
-import Conformance
+import CaseIO
 import Foundation
 
 /// The corpus as the unit tests see it: a small sample of every folder that holds cases, so that `swift test` checks

@@ -1,4 +1,5 @@
 import Engines
+import Judging
 
 extension TestSupport {
     /// One engine's known failures in golden/known-failures/, case name → reason, read by the project's own loader

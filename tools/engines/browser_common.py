@@ -22,9 +22,8 @@ import signal
 import subprocess
 import sys
 
-# builder.js: the in-page half every browser peer injects once (it lives with the Chromium adapter, its first user).
-BUILDER = os.path.join(os.path.dirname(os.path.abspath(__file__)), "chromium", "builder.js")
-UNBOUNDED_RELAYOUT_WIDTH = 10_000_000.0  # P of a relayout bench when the viewport width is null (docs/engines.md)
+# builder.js: the in-page half every browser peer injects once (tools/engines/browser/, shared by every browser peer).
+BUILDER = os.path.join(os.path.dirname(os.path.abspath(__file__)), "browser", "builder.js")
 START_TIMEOUT = 60.0
 REQUEST_TIMEOUT = 900.0  # the harness bounds requests itself; this only keeps a wedged browser from hanging us
 LAYOUT_TIMEOUT = 120.0  # one layout of a tree of 6 000 elements nested 1 000 deep takes about 5 s
@@ -289,7 +288,7 @@ def element_style(properties: dict) -> list:
     return list(style.items())
 
 
-ELEMENT_KEYS = {"style", "values", "id", "content", "children"}
+ELEMENT_KEYS = {"style", "values", "id", "content", "children", "contentOffset"}
 CASE_KEYS = {"kind", "name", "description", "viewport", "root"}
 IGNORED_CASE_KEYS = {"expect", "tolerance", "source"}  # "not sent", and meaningless to an engine if they are
 
@@ -333,6 +332,7 @@ class Tree:
         self.description: list = []  # per element: [parent index, [[property, CSS value]…], content [w, h] or null]
         self.properties: list[dict] = []  # per element: {property: checked typed value} (`typed_value`'s tuples)
         self.measures: list = []  # per element: its checked measure table (`measure_table`), or None
+        self.offsets: list = []  # per element: where its content sits (`content_offset`), (0, 0) for the start edge
         if "root" not in case:
             refuse("$.case.root", "missing")
         pending = [(case["root"], -1, [], "$.case.root")]
@@ -348,7 +348,8 @@ class Tree:
             refuse(json_path, f"expected an element object, got {shown(element)}")
         for key in element:
             if key not in ELEMENT_KEYS:
-                refuse(key_path(json_path, key), "not a key of a flex element (style, values, id, content, children)")
+                refuse(key_path(json_path, key),
+                       "not a key of a flex element (style, values, id, content, children, contentOffset)")
         properties = properties_of(element, json_path)
         children = element.get("children", [])
         if not isinstance(children, list):
@@ -379,6 +380,7 @@ class Tree:
         self.contents.append(content)
         self.properties.append(properties)
         self.measures.append(measure)
+        self.offsets.append(content_offset(element.get("contentOffset", [0, 0]), f"{json_path}.contentOffset"))
         none = properties.get("display") == ("keyword", "none")
         self.displayed.append(not none and (parent < 0 or self.displayed[parent]))
         self.description.append([parent, element_style(properties), None if content is None else
@@ -472,6 +474,56 @@ def measure_table(table, path: str) -> list:
     return records
 
 
+def content_offset(value, path: str) -> tuple[float, float]:
+    """A leaf's `contentOffset`, checked: `[with room, without room]`, the shares of the free height above its content
+    (docs/flex-case-format.md "What adapters receive"; Swift's `ContentOffset` is the one rule)."""
+    if not isinstance(value, list) or len(value) != 2 or not all(
+            isinstance(share, (int, float)) and not isinstance(share, bool) and 0 <= share <= 1 for share in value):
+        refuse(path, f"expected [share with room, share without room], each from 0 to 1, got {shown(value)}")
+    return float(value[0]), float(value[1])
+
+
+def content_top(offset: tuple, inner: float, h: float) -> float:
+    """Where a leaf's content (an h-high box, a flex item of the leaf) sits in the leaf's content box of height `inner`:
+    its `contentOffset` share of the free height; the leaf's CSS baseline is that box's bottom."""
+    free = inner - h
+    share = offset[0] if free > 0 else offset[1]
+    return free * share if share else 0.0  # 0 at the start edge, even for an undefined height
+
+
+def schedule(request: dict, iterations: int) -> list[float]:
+    """A relayout or resize bench's viewport widths as the harness sends them (docs/engines.md "Protocol"): W0, laid
+    out untimed, then one timed layout at each of W1 … WN. Every schedule is Swift's; no adapter computes one."""
+    widths = request.get("widths")
+    if not isinstance(widths, list) or len(widths) != iterations + 1:
+        refuse("$.widths", f"expected iterations + 1 = {iterations + 1} viewport widths, got {shown(widths)}")
+    return [number(value, f"$.widths[{step}]") for step, value in enumerate(widths)]
+
+
+def incremental_change(tree: Tree, request: dict) -> tuple[int, list[float]]:
+    """An incremental bench's `change`: the pre-order index of the content leaf it names, and the content widths its
+    timed calls cycle through."""
+    details = request.get("change")
+    if not isinstance(details, dict) or set(details) != {"path", "widths"}:
+        refuse("$.change", f'expected {{"path":[…],"widths":[…]}}, got {shown(details)}')
+    index = tree.leaf(details["path"], "$.change.path")
+    if tree.contents[index] is None:
+        refuse("$.change.path", f"the leaf at {json.dumps(details['path'])} has no content to change the width of")
+    widths = details["widths"]
+    if not isinstance(widths, list) or not widths:
+        refuse("$.change.widths", f"expected a non-empty array of widths, got {shown(widths)}")
+    return index, [number(value, f"$.change.widths[{step}]") for step, value in enumerate(widths)]
+
+
+def mapped_properties(request: dict, unmapped) -> list | None:
+    """The `info` reply's `properties`: the vocabulary the request names (Swift sends it with `info`) but `unmapped`,
+    the properties an engine has only at their initial values; None when the request names none."""
+    vocabulary = request.get("vocabulary")
+    if not isinstance(vocabulary, list):
+        return None
+    return [name for name in vocabulary if isinstance(name, str) and name not in unmapped]
+
+
 def replay(records: list, width: tuple, height: tuple) -> tuple[float, float]:
     """The output of the record that answers a request `(mode, size or None)` per axis: the fewest axes whose mode
     differs, then the least sum of |asked − recorded| over the axes where both have a size, then the earliest."""
@@ -538,28 +590,11 @@ def bench_op(adapter: BrowserAdapter, request: dict) -> dict:
     if mode == "fresh":
         result = page_result(tree, adapter.run("fresh", tree.viewport_css(), tree.description, iterations))
     elif mode in ("relayout", "resize"):
-        if mode == "relayout":
-            # Untimed at P+1, then P, P+1, P, … (P = the viewport width, or 10 000 000 when it is null).
-            base = tree.viewport[0] if tree.viewport[0] is not None else UNBOUNDED_RELAYOUT_WIDTH
-            widths = [base + 1] + [base if step % 2 == 0 else base + 1 for step in range(iterations)]
-        else:
-            widths = request.get("widths")
-            if not isinstance(widths, list) or len(widths) != iterations + 1:
-                refuse("$.widths", f"expected iterations + 1 = {iterations + 1} viewport widths, got {shown(widths)}")
-            widths = [number(value, f"$.widths[{step}]") for step, value in enumerate(widths)]
+        widths = schedule(request, iterations)
         result = page_result(tree, adapter.run("changes", tree.viewport_css(widths[0]), tree.description, -1,
                                                [px(value) for value in widths[1:]]))
     elif mode == "incremental":
-        details = request.get("change")
-        if not isinstance(details, dict) or set(details) != {"path", "widths"}:
-            refuse("$.change", f'expected {{"path":[…],"widths":[…]}}, got {shown(details)}')
-        index = tree.leaf(details["path"], "$.change.path")
-        if tree.contents[index] is None:
-            refuse("$.change.path", f"the leaf at {json.dumps(details['path'])} has no content to change the width of")
-        widths = details["widths"]
-        if not isinstance(widths, list) or not widths:
-            refuse("$.change.widths", f"expected a non-empty array of widths, got {shown(widths)}")
-        widths = [number(value, f"$.change.widths[{step}]") for step, value in enumerate(widths)]
+        index, widths = incremental_change(tree, request)
         values = [px(widths[step % len(widths)]) for step in range(iterations)]
         result = page_result(tree, adapter.run("changes", tree.viewport_css(), tree.description, index, values))
     else:
@@ -632,9 +667,9 @@ class BrowserAdapter:
                 if attempt == 2:
                     raise Refusal(f"{self.name}: {error}") from None
 
-    def run(self, function: str, *arguments, timeout: float = REQUEST_TIMEOUT):
-        """One builder call."""
-        return self.attempt(lambda browser: browser.run(function, *arguments, timeout=timeout))
+    def run(self, function: str, *arguments, timeout: float = REQUEST_TIMEOUT, **options):
+        """One builder call (`options` go to the browser's own `run`: Chromium's `awaited`)."""
+        return self.attempt(lambda browser: browser.run(function, *arguments, timeout=timeout, **options))
 
     def restart(self):
         if self.browser is not None:

@@ -6,7 +6,9 @@ A case is checked once, by browser_common's `Tree` (the vocabulary, `values` and
 before an engine sees any of it; an adapter then maps each element's checked typed properties onto its engine and
 refuses, with the JSON path, only what its engine lacks. An adapter gives an object with:
 
-    name, info()                              the `info` reply (version, timing, viaPython, properties)
+    name, info()                              the `info` reply (version, timing, viaPython)
+    unmapped                                  the properties the engine has only at their initial values: `info`
+                                              lists the rest of the vocabulary the request names as `properties`
     check(tree)                               refusals, before any node is made
     build(tree, width, height, leaves)        the engine's tree under a viewport node (see `Leaves`): a handle
     set_viewport(handle, width, height)       the viewport's size (None: max-content), through the engine's API
@@ -30,7 +32,7 @@ import math
 import sys
 import time
 
-from browser_common import (UNBOUNDED_RELAYOUT_WIDTH, Refusal, Tree, number, parse_request, refuse, replay,  # noqa: F401
+from browser_common import (Refusal, Tree, content_top, incremental_change, mapped_properties, number, parse_request, refuse, replay, schedule,  # noqa: F401
                             shown)
 
 
@@ -72,45 +74,11 @@ class Leaves:
 # MARK: Baselines of content leaves
 
 
-def content_top(tree: Tree, index: int, inner: float, h: float) -> float:
-    """Where a leaf's content (an h-high box, a flex item of the leaf) sits in the leaf's content box of height `inner`,
-    by the leaf's own alignment, as a browser places it: the leaf's CSS baseline is that box's bottom."""
-    free = inner - h
-
-    def place(mode: str, flipped: bool) -> float:
-        if mode == "flex-end":
-            return 0.0 if flipped else free
-        if mode == "end":
-            return free
-        if mode == "start":
-            return 0.0
-        if mode == "center":
-            return free / 2
-        return free if flipped else 0.0  # flex-start, stretch (a definite height), baseline (alone), normal
-
-    def distribute(mode: str, flipped: bool) -> float:  # one line or item: css-align-3's fallbacks
-        if mode in ("stretch", "normal", "space-between"):
-            return place("flex-start", flipped) if free > 0 else 0.0
-        if mode in ("space-around", "space-evenly"):
-            return place("center", flipped) if free > 0 else 0.0
-        return place(mode, flipped)
-
-    wrap = keyword(tree, index, "flex-wrap", "nowrap")
-    if is_row(tree, index):
-        align_items = keyword(tree, index, "align-items", "stretch")
-        align_content = keyword(tree, index, "align-content", "stretch")
-        if wrap == "nowrap" or (align_content in ("stretch", "normal") and free > 0):
-            return place(align_items, wrap == "wrap-reverse")
-        return distribute(align_content, wrap == "wrap-reverse")
-    return distribute(keyword(tree, index, "justify-content", "flex-start"),
-                      keyword(tree, index, "flex-direction", "row") == "column-reverse")
-
-
 def content_baseline(tree: Tree, leaves: Leaves, index: int, height: float, top: float, bottom: float) -> float:
     """A content leaf's CSS baseline from its border box's top, for a border box `height` high with `top` and
     `bottom` border + padding: the bottom of its content."""
     h = (leaves.contents[index] or (0.0, 0.0))[1]
-    return top + content_top(tree, index, height - top - bottom, h) + h
+    return top + content_top(tree.offsets[index], height - top - bottom, h) + h
 
 
 def aligned_by_baseline(tree: Tree, index: int) -> bool:
@@ -219,27 +187,11 @@ def bench_op(engine, request: dict) -> dict:
     leaf = None
     if mode == "fresh":
         first, widths = width, None
-    elif mode == "relayout":
-        # Viewport width P+1 untimed, then P, P+1, P, … (P = the viewport's width, or 10 000 000 when it is null).
-        base = width if width is not None else UNBOUNDED_RELAYOUT_WIDTH
-        first, widths = base + 1, [base if step % 2 == 0 else base + 1 for step in range(iterations)]
-    elif mode == "resize":
-        schedule = request.get("widths")
-        if not isinstance(schedule, list) or len(schedule) != iterations + 1:
-            refuse("$.widths", f"expected iterations + 1 = {iterations + 1} viewport widths, got {shown(schedule)}")
-        schedule = [number(value, f"$.widths[{step}]") for step, value in enumerate(schedule)]
-        first, widths = schedule[0], schedule[1:]
+    elif mode in ("relayout", "resize"):
+        # The harness's schedule: viewport width W0 untimed, then one timed layout at each of W1 … WN.
+        first, *widths = schedule(request, iterations)
     elif mode == "incremental":
-        details = request.get("change")
-        if not isinstance(details, dict) or set(details) != {"path", "widths"}:
-            refuse("$.change", f'expected {{"path":[…],"widths":[…]}}, got {shown(details)}')
-        leaf = tree.leaf(details["path"], "$.change.path")
-        if tree.contents[leaf] is None:
-            refuse("$.change.path", f"the leaf at {json.dumps(details['path'])} has no content to change the width of")
-        contents = details["widths"]
-        if not isinstance(contents, list) or not contents:
-            refuse("$.change.widths", f"expected a non-empty array of widths, got {shown(contents)}")
-        contents = [number(value, f"$.change.widths[{step}]") for step, value in enumerate(contents)]
+        leaf, contents = incremental_change(tree, request)
         first, widths = width, None
     else:
         refuse("$.mode", f'expected "fresh", "relayout", "resize" or "incremental", got {shown(mode)}')
@@ -291,7 +243,8 @@ def handle(engine, line: str) -> dict:
         request = parse_request(line)
         op = request.get("op")
         if op == "info":
-            return {"name": engine.name, **engine.info()}
+            properties = mapped_properties(request, engine.unmapped)
+            return {"name": engine.name, **engine.info(), **({} if properties is None else {"properties": properties})}
         if op == "layout":
             return layout_op(engine, request)
         if op == "bench":

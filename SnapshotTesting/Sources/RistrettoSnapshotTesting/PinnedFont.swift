@@ -1,4 +1,4 @@
-import Conformance
+import CaseIO
 import Foundation
 import GDRender
 

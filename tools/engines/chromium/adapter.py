@@ -41,6 +41,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 from browser_common import (  # noqa: E402  (the shared module sits one folder up)
     BUILDER, LAYOUT_TIMEOUT, REQUEST_TIMEOUT, START_TIMEOUT, VOCABULARY, BrowserAdapter, BrowserError, Refusal, refuse,
     serve, shown)
+from test_font import ahem_metrics_font  # noqa: E402
 
 NOT_INSTALLED = "chromium not installed: run tools/setup-engines --with-chromium (apt-get install chromium)"
 TIMING = ("in-page performance.now() around a batch of forced layouts: style invalidation + style recalc + layout, "
@@ -128,6 +129,7 @@ class Browser:
             self.open_page()
             with open(BUILDER) as file:
                 self.evaluate(file.read(), timeout=START_TIMEOUT)
+            self.run("setTestFont", base64.b64encode(ahem_metrics_font()).decode(), timeout=START_TIMEOUT)
         except BaseException:
             self.close()
             raise
@@ -196,18 +198,22 @@ class Browser:
                 raise BrowserError(f"{method}: {reply['error'].get('message', reply['error'])}")
             return reply["result"]
 
-    def evaluate(self, expression: str, timeout: float = REQUEST_TIMEOUT):
-        """The value of a page expression (returned by value); a thrown exception becomes a BrowserError."""
-        result = self.call("Runtime.evaluate", {"expression": expression, "returnByValue": True}, timeout=timeout)
+    def evaluate(self, expression: str, timeout: float = REQUEST_TIMEOUT, awaited: bool = False):
+        """The value of a page expression (returned by value; with `awaited`, of the promise it gives); a thrown
+        exception becomes a BrowserError."""
+        params = {"expression": expression, "returnByValue": True}
+        if awaited:
+            params["awaitPromise"] = True
+        result = self.call("Runtime.evaluate", params, timeout=timeout)
         if "exceptionDetails" in result:
             details = result["exceptionDetails"]
             raise BrowserError("page: " + details.get("exception", {}).get("description", details.get("text", "")))
         return result["result"].get("value")
 
-    def run(self, function: str, *arguments, timeout: float = REQUEST_TIMEOUT):
+    def run(self, function: str, *arguments, timeout: float = REQUEST_TIMEOUT, awaited: bool = False):
         """Calls `ristretto.<function>(…arguments)` in the page: one DevTools round trip, arguments as JSON (which
         the adapter wrote: generated CSS, numbers and indices, no text of the case)."""
-        return self.evaluate(f"ristretto.{function}(...{json.dumps(arguments)})", timeout=timeout)
+        return self.evaluate(f"ristretto.{function}(...{json.dumps(arguments)})", timeout=timeout, awaited=awaited)
 
     def log_tail(self) -> str:
         try:
@@ -248,7 +254,7 @@ def resolve_op(adapter: BrowserAdapter, request: dict) -> dict:
         refuse("$.html", f"expected the page's HTML as a string of at most {MAX_RESOLVE_HTML} characters")
     if not isinstance(selector, str) or not selector.strip() or len(selector) > MAX_SELECTOR:
         refuse("$.selector", f"expected a CSS selector of at most {MAX_SELECTOR} characters, got {shown(selector)}")
-    result = adapter.run("resolve", html, selector, list(VOCABULARY), timeout=LAYOUT_TIMEOUT)
+    result = adapter.run("resolve", html, selector, list(VOCABULARY), timeout=LAYOUT_TIMEOUT, awaited=True)
     if isinstance(result, dict) and isinstance(result.get("error"), str):
         refuse("$.selector", result["error"])
     if not isinstance(result, dict) or not isinstance(result.get("matches"), list):

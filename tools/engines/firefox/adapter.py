@@ -8,7 +8,7 @@
     anything it cannot do                                  -> {"error":"$.json.path: …"}
 
 The checks, the operations and the in-page builder are the browser peers' shared ones
-(tools/engines/browser_common.py, tools/engines/chromium/builder.js, which works unchanged in Gecko).
+(tools/engines/browser_common.py, tools/engines/browser/builder.js, which works unchanged in Gecko).
 What is Firefox's own is the transport: one headless `firefox-esr --marionette` for the adapter's whole life, in a
 fresh profile, driven over Marionette's TCP protocol (length-prefixed JSON, `len:[0, id, "Command", {params}]`,
 replies `[1, id, error, result]`), standard library only. Each request is one `WebDriver:ExecuteScript` of the

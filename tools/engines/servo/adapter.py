@@ -2,7 +2,7 @@
 the PyPI package servo-fetch) in a worker process (engine_worker.py, servo/worker.py).
 
 The checks, the operations and the in-page builder are the browser peers' shared ones (browser_common.py,
-chromium/builder.js, injected unchanged); this file starts the worker. servo-fetch's extension needs a larger static
+browser/builder.js, injected unchanged); this file starts the worker. servo-fetch's extension needs a larger static
 TLS block than glibc reserves for libraries loaded after start ("cannot allocate memory in static TLS block"), so the
 worker starts with GLIBC_TUNABLES=glibc.rtld.optional_static_tls=16384, and it leaves with os._exit, since Servo
 crashes when the interpreter exits. Run with the interpreter of the venv that holds servo-fetch.

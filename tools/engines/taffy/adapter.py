@@ -1,7 +1,7 @@
 """Taffy peer adapter, through the PyPI package `stretchable`: the JSON-lines protocol of docs/engines.md "Protocol"
 for flex cases (docs/flex-case-format.md).
 
-    {"op":"info"}                                       -> {"name":"taffy","version":"Taffy 0.7.7 (stretchable 1.1.8)",…}
+    {"op":"info","vocabulary":[…]}                      -> {"name":"taffy","version":"Taffy 0.7.7 (stretchable 1.1.8)",…}
     {"op":"layout","case":{…flex case…}}                -> {"frames":[{"path":[…],"id"?,"x","y","width","height"}…]}
     {"op":"layout","case":{…},"resize":W}               -> the frames after a second layout at viewport width W
     {"op":"layout","case":{…},"change":{"path":[…],"content":{"width","height"}}}
@@ -10,7 +10,8 @@ for flex cases (docs/flex-case-format.md).
     "rounding":true on a layout request                 -> the same with Taffy's pixel rounding on
     {"op":"bench","case":{…},"iterations":N,"mode":M}   -> {"nanosPerLayout":…,"coreNanosPerLayout":…,"iterations":N,
                                                             "rootWidth":…,"rootHeight":…}
-      M = "fresh" | "relayout" | "resize" (with "widths":[W0…WN]) | "incremental" (with "change":{"path","widths"})
+      M = "fresh" | "relayout" or "resize" (with "widths":[W0…WN], Swift's schedule) | "incremental" (with
+          "change":{"path","widths"})
     anything refused or broken                          -> {"error":"$.case.root.children[1].values.order: …"}
 
 Every property of the flex vocabulary becomes a field of Taffy's `Style` (through stretchable's), at its CSS initial
@@ -43,7 +44,8 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-from browser_common import Refusal, measure_table, refuse, replay  # noqa: E402  (the peers' shared checks)
+from browser_common import (Refusal, content_offset, content_top, mapped_properties, measure_table,  # noqa: E402
+                            refuse, replay, schedule)  # (the peers' shared checks and rules)
 from stretchable import Node, Style, taffylib  # noqa: E402
 from stretchable.context import taffy
 from stretchable.style import (AlignContent, AlignItems, AlignSelf, BoxSizing, Display, FlexDirection, FlexWrap,
@@ -54,17 +56,8 @@ from stretchable.style.geometry.length import AUTO, Length, LengthAvailableSpace
 from stretchable.style.geometry.rect import Rect
 from stretchable.style.geometry.size import Size, SizeAvailableSpace
 
-UNBOUNDED_RELAYOUT_WIDTH = 10_000_000.0
-
-# The style properties this adapter maps (`order` and `direction` only at their initial values, so not listed).
-MAPPED_PROPERTIES = [
-    "display", "position", "top", "right", "bottom", "left", "box-sizing", "width", "height", "min-width",
-    "min-height", "max-width", "max-height", "aspect-ratio", "margin-top", "margin-right", "margin-bottom",
-    "margin-left", "padding-top", "padding-right", "padding-bottom", "padding-left", "border-top-width",
-    "border-right-width", "border-bottom-width", "border-left-width", "flex-direction", "flex-wrap", "flex-grow",
-    "flex-shrink", "flex-basis", "justify-content", "align-items", "align-self", "align-content", "row-gap",
-    "column-gap", "overflow-x", "overflow-y", "justify-items", "justify-self", "grid-template-columns",
-    "grid-template-rows", "grid-column-start", "grid-row-start"]
+# The properties Taffy 0.7.7 has only at their initial values; `info` lists the rest of the vocabulary as `properties`.
+UNMAPPED = ("order", "direction")
 
 
 # MARK: Reading the case
@@ -113,13 +106,14 @@ def number(value, path: str, minimum: float = 0.0) -> float:
 class Element:
     """One element of the case: its typed CSS values, checked, with the JSON path refusals name."""
 
-    __slots__ = ("path", "index_path", "values", "id", "content", "measure", "children", "displayed", "parent")
+    __slots__ = ("path", "index_path", "values", "id", "content", "measure", "offset", "children", "displayed",
+                 "parent")
 
     def __init__(self, node, path: str, index_path: list, parent: Element | None):
         if not isinstance(node, dict):
             refuse(path, "expected an element object")
         for key in node:
-            if key not in ("style", "values", "id", "content", "children"):
+            if key not in ("style", "values", "id", "content", "children", "contentOffset"):
                 refuse(f"{path}.{key}", "unknown element key")
         self.path, self.index_path, self.parent = path, index_path, parent
         self.values = node.get("values", {})
@@ -130,6 +124,7 @@ class Element:
             refuse(f"{path}.id", "expected a string")
         self.content = None
         self.measure = None
+        self.offset = content_offset(node.get("contentOffset", [0, 0]), f"{path}.contentOffset")
         if "content" in node:
             content = node["content"]
             if not isinstance(content, dict) or set(content) - {"measure"} != {"width", "height"}:
@@ -521,40 +516,6 @@ def frames(element: Element, node: Node, out: list):
 # MARK: Baselines of content leaves
 
 
-def content_top(element: Element, inner: float, h: float) -> float:
-    """Where a leaf's content (an h-high flex item of the leaf) sits in the leaf's content box of height `inner`, by
-    the leaf's own alignment, as a browser places it."""
-    free = inner - h
-
-    def place(mode: str, flipped: bool) -> float:
-        if mode in ("flex-end",):
-            return 0.0 if flipped else free
-        if mode == "end":
-            return free
-        if mode == "start":
-            return 0.0
-        if mode == "center":
-            return free / 2
-        return free if flipped else 0.0  # flex-start, stretch (a definite height), baseline (alone), normal
-
-    def distribute(mode: str, flipped: bool) -> float:  # one line or item: css-align-3 fallbacks, as Taffy's
-        if mode in ("stretch", "normal", "space-between"):
-            return place("flex-start", flipped) if free > 0 else 0.0
-        if mode in ("space-around", "space-evenly"):
-            return place("center", flipped) if free > 0 else 0.0
-        return place(mode, flipped)
-
-    wrap = element.keyword("flex-wrap", "nowrap")
-    if element.is_row():
-        align_items = element.keyword("align-items", "stretch")
-        align_content = element.keyword("align-content", "stretch")
-        if wrap == "nowrap" or (align_content in ("stretch", "normal") and free > 0):
-            return place(align_items, wrap == "wrap-reverse")
-        return distribute(align_content, wrap == "wrap-reverse")
-    return distribute(element.keyword("justify-content", "flex-start"),
-                      element.keyword("flex-direction", "row") == "column-reverse")
-
-
 def baseline_sources(element: Element, node: Node):
     """The content leaves whose baselines can decide `element`'s baseline: the first in-flow item, or in a row an item
     aligned by its baseline (Taffy's rule and CSS's), followed down the tree."""
@@ -588,7 +549,7 @@ def check_baselines(element: Element, node: Node):
                 layout = layout_of(leaf_node)
                 top = layout.border_top + layout.padding_top
                 inner = layout.height - top - layout.border_bottom - layout.padding_bottom
-                css = top + content_top(leaf, inner, leaf.content[1]) + leaf.content[1]
+                css = top + content_top(leaf.offset, inner, leaf.content[1]) + leaf.content[1]
                 if abs(css - layout.height) > 0.005:
                     where = child.at("align-self") if "align-self" in child.values else element.at("align-items")
                     refuse(where, f"stretchable gives Taffy no baseline for a measured leaf: Taffy aligns "
@@ -761,16 +722,9 @@ def bench_op(request):
                 dispose(viewport)
         counts = leaf_counts(root, fixed, None)
     else:
-        if mode == "relayout":
-            # Viewport width P+1 untimed, then P, P+1, P, … (P = the viewport's width, or 10 000 000 when null).
-            base = width if width is not None else UNBOUNDED_RELAYOUT_WIDTH
-            first, widths = base + 1, [base if index % 2 == 0 else base + 1 for index in range(iterations)]
-        elif mode == "resize":
+        if mode in ("relayout", "resize"):
             # The harness's schedule: viewport width W0 untimed, then one timed layout at each of W1 … WN.
-            schedule = number_list(request.get("widths"), "$.widths")
-            if len(schedule) != iterations + 1:
-                refuse("$.widths", f"expected iterations + 1 = {iterations + 1} widths")
-            first, widths = schedule[0], schedule[1:]
+            first, *widths = schedule(request, iterations)
         elif mode == "incremental":
             # In the case's viewport; call i gives the leaf the content width widths[i % count] (its height unchanged).
             change = request.get("change")
@@ -838,7 +792,8 @@ def handle(line: str):
                     "coreTiming": "the Taffy layout call alone (Python measure callbacks included where leaves stay "
                                   "measured)",
                     "viaPython": True,
-                    "properties": MAPPED_PROPERTIES}
+                    **({} if (properties := mapped_properties(request, UNMAPPED)) is None else
+                       {"properties": properties})}
         rounding = request.get("rounding", False)
         if not isinstance(rounding, bool):
             refuse("$.rounding", "expected a boolean")

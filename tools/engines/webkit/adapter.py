@@ -8,7 +8,7 @@
     anything it cannot do                                  -> {"error":"$.json.path: …"}
 
 The checks, the operations and the in-page builder are the browser peers' shared ones
-(tools/engines/browser_common.py, tools/engines/chromium/builder.js); this file is the transport to WebKit.
+(tools/engines/browser_common.py, tools/engines/browser/builder.js); this file is the transport to WebKit.
 
 Transport: W3C WebDriver over HTTP (http.client, one kept-alive connection) to WebKitWebDriver, which runs under
 xvfb-run in its own process group and drives one MiniBrowser (`--automation`). One session for the adapter's whole

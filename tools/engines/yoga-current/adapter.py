@@ -38,16 +38,10 @@ YOGA_COMMIT = "cfdacac0"
 TIMING = ("via Python, time.perf_counter_ns around Node.calculate_layout of the viewport node only (point scale "
           "factor 0); the measure and baseline functions of content leaves are Python callbacks, called inside the "
           "timed call")
-MAPPED = [
-    "display", "position", "top", "right", "bottom", "left", "box-sizing", "width", "height", "min-width",
-    "min-height", "max-width", "max-height", "aspect-ratio", "margin-top", "margin-right", "margin-bottom",
-    "margin-left", "padding-top", "padding-right", "padding-bottom", "padding-left", "border-top-width",
-    "border-right-width", "border-bottom-width", "border-left-width", "flex-direction", "flex-wrap", "flex-grow",
-    "flex-shrink", "flex-basis", "justify-content", "align-items", "align-self", "align-content", "row-gap",
-    "column-gap", "overflow-x", "overflow-y", "direction"]
 SIDES = ("top", "right", "bottom", "left")
 GRID_INITIAL = {"justify-items": ("stretch", "normal"), "justify-self": ("auto",), "grid-template-columns": ("none",),
                 "grid-template-rows": ("none",), "grid-column-start": ("auto",), "grid-row-start": ("auto",)}
+UNMAPPED = ("order",) + tuple(GRID_INITIAL)  # at their initial values only; `info` lists the rest
 
 
 def justify(name: str, reversed_direction: bool):
@@ -72,6 +66,7 @@ def align(name: str, wrap_reverse: bool):
 class YogaCurrent:
     name = "yoga-current"
     baseline_is_bottom = False  # content leaves get a baseline function
+    unmapped = UNMAPPED
 
     def __init__(self):
         self.configs = {}
@@ -84,7 +79,7 @@ class YogaCurrent:
 
     def info(self) -> dict:
         return {"version": f"Yoga main@{YOGA_COMMIT} (yoga-python {importlib.metadata.version('yoga-python')})",
-                "timing": TIMING, "viaPython": True, "properties": MAPPED}
+                "timing": TIMING, "viaPython": True}
 
     # MARK: Styles
 

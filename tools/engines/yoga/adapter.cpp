@@ -1,7 +1,7 @@
 // Yoga peer adapter: the JSON-lines protocol of docs/engines.md "Protocol", for flex cases
 // (docs/flex-case-format.md) laid out natively by the static Yoga core of the PyPI wheel `pyyoga`.
 //
-//   {"op":"info"}                                          -> {"name":"yoga","version":"Yoga 3.2.1 (…)","timing","properties"}
+//   {"op":"info","vocabulary":[…]}                         -> {"name":"yoga","version":"Yoga 3.2.1 (…)","timing","properties"}
 //   {"op":"layout","case":{…flex case…}}                   -> {"frames":[{"path":[…],"id"?,"x","y","width","height"}…]}
 //   {"op":"layout","case":{…},"resize":W}                  -> the frames after a second layout at viewport width W
 //   {"op":"layout","case":{…},"change":{"path":[…],"content":{"width","height"}}}
@@ -9,7 +9,7 @@
 //   "content":{"width","height","measure":[…]} on a leaf    -> its measure function replays the table (below)
 //   "rounding":true on a layout request                    -> the same with Yoga's pixel rounding on (point scale factor 1)
 //   {"op":"bench","case":{…},"iterations":N,"mode":M}      -> {"nanosPerLayout":…,"iterations":N,"rootWidth":…,"rootHeight":…}
-//     M = "fresh" | "relayout" | "resize" (with "widths":[W0…WN]) | "incremental" (with "change":{"path","widths"})
+//     M = "fresh" | "relayout" or "resize" (with "widths":[W0…WN], Swift's schedule) | "incremental" (with "change":{"path","widths"})
 //   anything refused or broken                             -> {"error":"$.case.root.children[1].values.order: Yoga has no order"}
 //
 // Every CSS property of the flex vocabulary is set on every node, at its CSS initial value when the case does not
@@ -22,6 +22,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdint>
@@ -47,16 +48,10 @@ struct Refusal : std::runtime_error {
 
 [[noreturn]] void refuse(const std::string& path, const std::string& why) { throw Refusal(path + ": " + why); }
 
-constexpr double unboundedRelayoutWidth = 10'000'000.0;
-
-/// The style properties this adapter maps (`order` only at 0, so it is not listed).
-const char* const mappedProperties[] = {
-    "display", "position", "top", "right", "bottom", "left", "box-sizing", "width", "height", "min-width",
-    "min-height", "max-width", "max-height", "aspect-ratio", "margin-top", "margin-right", "margin-bottom",
-    "margin-left", "padding-top", "padding-right", "padding-bottom", "padding-left", "border-top-width",
-    "border-right-width", "border-bottom-width", "border-left-width", "flex-direction", "flex-wrap", "flex-grow",
-    "flex-shrink", "flex-basis", "justify-content", "align-items", "align-self", "align-content", "row-gap",
-    "column-gap", "overflow-x", "overflow-y", "direction"};
+/// The properties Yoga has only at their initial values (`order` 0, the one-cell grid's); `info` lists the rest of
+/// the vocabulary the request names (Swift sends it) as `properties`.
+const std::string unmappedProperties[] = {"order", "justify-items", "justify-self", "grid-template-columns",
+                                          "grid-template-rows", "grid-column-start", "grid-row-start"};
 
 // MARK: Reading the case
 
@@ -85,6 +80,7 @@ struct Element {
   bool displayed = true;
   bool hasContent = false;
   double contentWidth = 0, contentHeight = 0;  // what the measure function answers
+  double offsetWithRoom = 0, offsetWithoutRoom = 0;  // `contentOffset`: where a leaf's content sits (its baseline)
   std::vector<MeasureRecord> measure;          // when not empty, what it answers instead (replayed)
   YGPositionType position = YGPositionTypeStatic;
   YGBoxSizing boxSizing = YGBoxSizingContentBox;
@@ -217,7 +213,7 @@ Element translate(const json& node, const std::string& path, const ParentContext
   Element element;
   element.path = path;
   for (const auto& [key, value] : node.items())
-    if (key != "style" && key != "values" && key != "id" && key != "content" && key != "children")
+    if (key != "style" && key != "values" && key != "id" && key != "content" && key != "children" && key != "contentOffset")
       refuse(path + "." + key, "unknown element key");
   if (node.contains("id")) {
     if (!node["id"].is_string()) refuse(path + ".id", "expected a string");
@@ -328,6 +324,14 @@ Element translate(const json& node, const std::string& path, const ParentContext
     element.contentHeight = number(content["height"], path + ".content.height", 0, "a number ≥ 0");
     if (content.contains("measure")) element.measure = measureTable(content["measure"], path + ".content.measure");
   }
+  if (node.contains("contentOffset")) {
+    const json& offset = node["contentOffset"];
+    if (!offset.is_array() || offset.size() != 2 || !isNumber(offset[0]) || !isNumber(offset[1]) || offset[0] < 0 ||
+        offset[0] > 1 || offset[1] < 0 || offset[1] > 1)
+      refuse(path + ".contentOffset", "expected [share with room, share without room], each from 0 to 1, got " + offset.dump());
+    element.offsetWithRoom = offset[0].get<double>();
+    element.offsetWithoutRoom = offset[1].get<double>();
+  }
   if (node.contains("children")) {
     const json& children = node["children"];
     if (!children.is_array()) refuse(path + ".children", "expected an array");
@@ -400,34 +404,12 @@ YGSize measureContent(YGNodeConstRef node, float width, YGMeasureMode widthMode,
           heightMode == YGMeasureModeExactly ? height : static_cast<float>(answerHeight)};
 }
 
-/// Where a leaf's content box (w × h, a flex item of the leaf) sits vertically in the leaf's content box of height
-/// `inner`, by the leaf's own alignment: a browser places it there, and the leaf's baseline is its bottom.
+/// Where a leaf's content (h high, a flex item of the leaf) sits in the leaf's content box of height `inner`: its
+/// `contentOffset` share of the free height (Swift's `ContentOffset` is the one rule); its bottom is the baseline.
 float contentTop(const Element& leaf, float inner, float h) {
-  const float free = inner - h;
-  // One box along an axis: flex-start / flex-end / center with the start edge flipped or not.
-  auto place = [free](YGAlign align, bool flipped) -> float {
-    switch (align) {
-      case YGAlignFlexEnd: return flipped ? 0 : free;
-      case YGAlignCenter: return free / 2;
-      default: return flipped ? free : 0;  // flex-start, stretch (a definite height), baseline (alone)
-    }
-  };
-  // Distributed alignment of one line or item falls back: stretch and space-between to flex-start, the others to
-  // center, and both to the start edge when there is no room (css-align-3, as Taffy and Chrome do).
-  auto distribute = [&](YGAlign align, bool flipped) -> float {
-    if (align == YGAlignStretch || align == YGAlignSpaceBetween) return free > 0 ? place(YGAlignFlexStart, flipped) : 0;
-    if (align == YGAlignSpaceAround || align == YGAlignSpaceEvenly) return free > 0 ? place(YGAlignCenter, flipped) : 0;
-    return place(align, flipped);
-  };
-  if (isRow(leaf.flexDirection)) {  // the box's vertical position is the leaf's cross-axis alignment
-    const bool flipped = leaf.wrap == YGWrapWrapReverse;
-    if (leaf.wrap == YGWrapNoWrap || (leaf.alignContent == YGAlignStretch && free > 0)) return place(leaf.alignItems, flipped);
-    return distribute(leaf.alignContent, flipped);
-  }
-  YGAlign main = leaf.justify == YGJustifyFlexEnd ? YGAlignFlexEnd : leaf.justify == YGJustifyCenter ? YGAlignCenter
-                 : leaf.justify == YGJustifySpaceBetween ? YGAlignSpaceBetween : leaf.justify == YGJustifySpaceAround
-                 ? YGAlignSpaceAround : leaf.justify == YGJustifySpaceEvenly ? YGAlignSpaceEvenly : YGAlignFlexStart;
-  return distribute(main, leaf.flexDirection == YGFlexDirectionColumnReverse);
+  const double free = inner - h;
+  const double share = free > 0 ? leaf.offsetWithRoom : leaf.offsetWithoutRoom;
+  return share == 0 ? 0 : static_cast<float>(free * share);  // 0 at the start edge, even for an undefined height
 }
 
 /// A content leaf's baseline, from its border box's top: the bottom of its content (CSS synthesizes the baseline of
@@ -666,17 +648,7 @@ json benchOp(const json& request, YGConfigRef config) {
       YogaTree tree(flexCase.root, config, flexCase.width, flexCase.height);
       timed(tree);
     }
-  } else if (mode == "relayout") {
-    // Viewport width P+1 untimed, then P, P+1, P, … (P = the viewport's width, or 10 000 000 when it is null), so
-    // that every timed call follows a real change.
-    const double base = flexCase.width.value_or(unboundedRelayoutWidth);
-    YogaTree tree(flexCase.root, config, base + 1, flexCase.height);
-    tree.calculate();
-    for (int64_t i = 0; i < iterations; ++i) {
-      setViewportSize(tree.viewport, i % 2 == 0 ? base : base + 1, flexCase.height);
-      timed(tree);
-    }
-  } else if (mode == "resize") {
+  } else if (mode == "relayout" || mode == "resize") {
     // The harness's schedule: viewport width W0 untimed, then one timed layout at each of W1 … WN.
     const std::vector<double> widths = numbers(request.value("widths", json()), "$.widths");
     if (static_cast<int64_t>(widths.size()) != iterations + 1)
@@ -712,10 +684,19 @@ json handle(const std::string& line, const Configs& configs) {
   if (request.is_discarded() || !request.is_object()) return {{"error", "$: the request is not a JSON object"}};
   const std::string op = request.contains("op") && request["op"].is_string() ? request["op"].get<std::string>() : "";
   try {
-    if (op == "info")
-      return {{"name", "yoga"}, {"version", RISTRETTO_YOGA_VERSION},
-              {"timing", "native C++, std::chrono::steady_clock around YGNodeCalculateLayout only"},
-              {"properties", mappedProperties}};
+    if (op == "info") {
+      json reply = {{"name", "yoga"}, {"version", RISTRETTO_YOGA_VERSION},
+                    {"timing", "native C++, std::chrono::steady_clock around YGNodeCalculateLayout only"}};
+      if (request.contains("vocabulary") && request["vocabulary"].is_array()) {
+        json properties = json::array();
+        for (const json& name : request["vocabulary"])
+          if (name.is_string() && std::find(std::begin(unmappedProperties), std::end(unmappedProperties),
+                                            name.get<std::string>()) == std::end(unmappedProperties))
+            properties.push_back(name);
+        reply["properties"] = std::move(properties);
+      }
+      return reply;
+    }
     const json& rounding = request.contains("rounding") ? request["rounding"] : json(false);
     if (!rounding.is_boolean()) refuse("$.rounding", "expected a boolean");
     if (rounding.get<bool>() && op != "layout") refuse("$.rounding", "rounding applies to layout requests only");

@@ -1,0 +1,62 @@
+import CaseIO
+import Engines
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A known failure: a case (or a glob of cases) an engine is known to answer differently from the corpus, with the
+/// reason (a semantic difference from Puyopuyo, docs/engines.md, or a behaviour of that engine's version). Read from
+/// each engine's `<golden>/known-failures/<engine>.json` (`KnownFailures`) or a `--known-failures-file`, so that
+/// `bench --check` and `conform --engine` fail only on a new difference; the verdict it gives is `known`.
+public struct KnownFailure: Decodable, Hashable, Sendable {
+    /// An engine name or `*`.
+    public var engine: String
+    /// A glob over the case name, e.g. `flow-*` (a benchmark workload) or `box/flow-rows-shrink` (a golden case).
+    public var `case`: String
+    public var reason: String
+    /// The cause that explains it, when one was found: the name of a minimal case in
+    /// `golden/flex/findings/<engine>/<cause>.json` whose description gives the reason (`ristretto explain`,
+    /// docs/causes.md). Absent in older lists; nil is an entry nobody has reduced to a cause yet.
+    public var cause: String?
+
+    public init(engine: String, case: String, reason: String, cause: String? = nil) {
+        self.engine = engine
+        self.case = `case`
+        self.reason = reason
+        self.cause = cause
+    }
+
+    /// Whether this entry explains a difference of `engine` on the case named `caseName`.
+    public func covers(engine: String, caseName: String) -> Bool {
+        (self.engine == "*" || self.engine == engine) && fnmatch(`case`, caseName, 0) == 0
+    }
+
+    public func covers(_ outcome: DifferentialOutcome) -> Bool {
+        covers(engine: outcome.engine, caseName: outcome.caseName)
+    }
+
+    /// The reason of the first entry that explains `engine`'s difference on `caseName`.
+    public static func reason(in list: [KnownFailure], engine: String, caseName: String) -> String? {
+        list.first { $0.covers(engine: engine, caseName: caseName) }?.reason
+    }
+
+    /// The list in `path` (`--known-failures-file`: each entry names its engine); an absent file is an empty list.
+    public static func load(_ path: String) throws(InputError) -> [KnownFailure] {
+        guard FileManager.default.fileExists(atPath: path) else { return [] }
+        let data = try CaseLoader.readFile(path, limit: 1 << 20)
+        try CaseLoader.checkNesting(data, file: path)
+        do {
+            return try JSONDecoder().decode([KnownFailure].self, from: data)
+        } catch {
+            throw InputError(file: path, decoding: error)
+        }
+    }
+}
+
+/// The former name of `KnownFailure`, kept for dependents.
+@available(*, deprecated, renamed: "KnownFailure")
+public typealias KnownDifference = KnownFailure
