@@ -34,22 +34,40 @@ struct FlowAxes {
         return crossReversed ? (edges.right, edges.left) : (edges.left, edges.right)
     }
 
-    /// A main-axis alignment with `start`/`end` made flow-relative.
+    /// A main-axis alignment with `start`/`end` and `left`/`right` made flow-relative. `left` and `right` are the
+    /// physical sides along a row; along a column, which is not the inline axis, they act as `start` (CSS Box
+    /// Alignment 3 §4.2).
     func justify(_ value: Alignment) -> Alignment {
         switch value {
-        case .start: mainStartIsFlexEnd ? .flexEnd : .flexStart
-        case .end: mainStartIsFlexEnd ? .flexStart : .flexEnd
-        default: value
+        case .start: return mainStartIsFlexEnd ? .flexEnd : .flexStart
+        case .end: return mainStartIsFlexEnd ? .flexStart : .flexEnd
+        case .left, .right:
+            guard isRow else { return justify(.start) }
+            return (value == .left) == mainReversed ? .flexEnd : .flexStart
+        default: return value
         }
     }
 
-    /// A cross-axis alignment with `start`/`end` made flow-relative.
-    func align(_ value: Alignment) -> Alignment {
+    /// A cross-axis alignment with `start`/`end` and `self-start`/`self-end` made flow-relative. `self-start` is
+    /// the item's own start side: its block-start (the top, every case being horizontal-tb) across a row, and its
+    /// inline-start under its own `direction` (`itemRightToLeft`) across a column.
+    func align(_ value: Alignment, itemRightToLeft: Bool = false) -> Alignment {
         switch value {
-        case .start: crossStartIsFlexEnd ? .flexEnd : .flexStart
-        case .end: crossStartIsFlexEnd ? .flexStart : .flexEnd
-        default: value
+        case .start: return crossStartIsFlexEnd ? .flexEnd : .flexStart
+        case .end: return crossStartIsFlexEnd ? .flexStart : .flexEnd
+        case .selfStart, .selfEnd:
+            // Flex-start is at the physical top or left unless the cross axis runs from the far side.
+            let ownStartIsFar = !isRow && itemRightToLeft
+            return (value == .selfStart) == (ownStartIsFar != crossReversed) ? .flexEnd : .flexStart
+        default: return value
         }
+    }
+
+    /// `value` as `safe` makes it: `start` where the subject overflows (`free` < 0), else itself (CSS Box
+    /// Alignment 3 §4.4). `value` is flow-relative already.
+    @inline(__always) func safe(_ value: Alignment, free: Double, mainAxis: Bool) -> Alignment {
+        guard free < 0 else { return value }
+        return mainAxis ? justify(.start) : align(.start)
     }
 }
 

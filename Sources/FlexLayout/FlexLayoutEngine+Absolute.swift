@@ -158,7 +158,7 @@ extension FlexLayoutEngine {
         switch value {
         case .auto, .stretch: .stretch
         case .center: .center
-        case .flexEnd, .end: .flexEnd
+        case .flexEnd, .end, .selfEnd: .flexEnd
         default: .flexStart
         }
     }
@@ -176,11 +176,19 @@ extension FlexLayoutEngine {
         var justify = container.justifyContent
         if justify == .spaceBetween { justify = .flexStart }
         if justify == .spaceAround || justify == .spaceEvenly { justify = .center }
+        let containerStyle = styles.at(container.node)
+        if containerStyle.safeAlignment.contains(.justifyContent) {
+            justify = axes.safe(justify, free: innerMain - outerMain, mainAxis: true)
+        }
         let main = distribution(justify, free: innerMain - outerMain, count: 1, gap: 0).leading
         let style = styles.at(child)
-        var align = axes.align(style.alignSelf == .auto ? styles[container.node].alignItems : style.alignSelf)
+        var align = axes.align(
+            style.alignSelf == .auto ? containerStyle.alignItems : style.alignSelf, itemRightToLeft: style.rightToLeft)
         // A sole item has no baseline to share: `baseline` falls back to `start` (CSS Box Alignment 3 §9.3).
         if align == .baseline { align = axes.align(.start) }
+        if alignsSafely(child, in: container.node) {
+            align = axes.safe(align, free: innerCross - outerCross, mainAxis: false)
+        }
         let cross = distribution(align, free: innerCross - outerCross, count: 1, gap: 0).leading
         let physicalMain = axes.mainReversed ? innerMain - main - outerMain : main
         let physicalCross = axes.crossReversed ? innerCross - cross - outerCross : cross

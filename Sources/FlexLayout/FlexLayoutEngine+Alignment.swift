@@ -93,8 +93,12 @@ extension FlexLayoutEngine {
             }
             free = min(0, free)
         }
+        var justify = container.justifyContent
+        if free < 0, styles[container.node].safeAlignment.contains(.justifyContent) {
+            justify = container.axes.safe(justify, free: free, mainAxis: true)
+        }
         let (leading, between) = distribution(
-            container.justifyContent, free: free, count: items.count, gap: container.mainGap,
+            justify, free: free, count: items.count, gap: container.mainGap,
             startIsFlexEnd: container.axes.mainStartIsFlexEnd)
         var offset = leading
         for index in items.indices {
@@ -152,7 +156,11 @@ extension FlexLayoutEngine {
                 }
                 continue
             }
-            switch item.align {
+            var align = item.align
+            if free < 0, alignsSafely(item.node, in: container.node) {
+                align = container.axes.safe(align, free: free, mainAxis: false)
+            }
+            switch align {
             case .flexEnd: items[index].crossOffset = free + item.crossMargin.start
             case .center: items[index].crossOffset = free / 2 + item.crossMargin.start
             case .baseline:
@@ -163,6 +171,14 @@ extension FlexLayoutEngine {
         }
     }
 
+    /// Whether `child`'s own cross-axis alignment is `safe`: its `align-self`'s, or, for `auto`, its container's
+    /// `align-items`'.
+    func alignsSafely(_ child: Int, in container: Int) -> Bool {
+        let style = styles.at(child)
+        return style.alignSelf == .auto
+            ? styles.at(container).safeAlignment.contains(.alignItems) : style.safeAlignment.contains(.alignSelf)
+    }
+
     /// Step 16: `align-content` places the lines in the container's cross space (a single-line container's line
     /// fills it).
     func alignLines(_ lines: Lines, innerCross: Double, container: FlexContainer) {
@@ -170,6 +186,9 @@ extension FlexLayoutEngine {
         var value = container.alignContent
         if container.singleLine { value = .flexStart }
         if value == .stretch { value = .flexStart }
+        if free < 0, !container.singleLine, styles[container.node].safeAlignment.contains(.alignContent) {
+            value = container.axes.safe(value, free: free, mainAxis: false)
+        }
         let (leading, between) = distribution(
             value, free: free, count: lines.count, gap: container.crossGap,
             startIsFlexEnd: container.axes.crossStartIsFlexEnd)

@@ -23,10 +23,13 @@ extension FlexLayoutEngine {
             // baseline is the block's bottom, synthesized (§8.5).
             let innerMain = known ?? max(minInner, min(maxInner, content.height))
             // (One box: no gap, so none is resolved.)
-            let leading = distribution(
-                axes.justify(style.justifyContent), free: innerMain - content.height, count: 1, gap: 0,
-                startIsFlexEnd: axes.mainStartIsFlexEnd
-            ).leading
+            let free = innerMain - content.height
+            var justify = axes.justify(style.justifyContent)
+            if style.safeAlignment.contains(.justifyContent) {
+                justify = axes.safe(justify, free: free, mainAxis: true)
+            }
+            let leading = distribution(justify, free: free, count: 1, gap: 0, startIsFlexEnd: axes.mainStartIsFlexEnd)
+                .leading
             let main = axes.mainReversed ? innerMain - leading - content.height : leading
             return SizingOutput(
                 height: input.height ?? innerMain + pb.vertical, baseline: pb.top + main + content.height,
@@ -40,18 +43,25 @@ extension FlexLayoutEngine {
         if !singleLine, style.alignContent == .stretch, innerCross > lineCross { lineCross = innerCross }
         // §9.6 the block in its line (`align-items`; a baseline-aligned block alone sits at the line's start), the
         // line in the container (`align-content`).
+        // The block inherits the leaf's direction: its `self-start` is the leaf's start.
         let free = lineCross - content.height
+        var align = axes.align(style.alignItems, itemRightToLeft: style.rightToLeft)
+        if style.safeAlignment.contains(.alignItems) { align = axes.safe(align, free: free, mainAxis: false) }
         let itemOffset: Double =
-            switch axes.align(style.alignItems) {
+            switch align {
             case .flexEnd: free
             case .center: free / 2
             default: 0
             }
         var lineOffset = 0.0
         if !singleLine, style.alignContent != .stretch {
+            var alignContent = axes.align(style.alignContent)
+            if style.safeAlignment.contains(.alignContent) {
+                alignContent = axes.safe(alignContent, free: innerCross - lineCross, mainAxis: false)
+            }
             lineOffset =
                 distribution(
-                    axes.align(style.alignContent), free: innerCross - lineCross, count: 1, gap: 0,
+                    alignContent, free: innerCross - lineCross, count: 1, gap: 0,
                     startIsFlexEnd: axes.crossStartIsFlexEnd
                 ).leading
         }

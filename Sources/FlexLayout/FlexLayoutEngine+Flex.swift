@@ -10,13 +10,14 @@ extension FlexLayoutEngine {
         let itemBuffer = scratch.items.take(itemCapacity)
         defer { scratch.items.give(itemCapacity) }
 
-        // §9.1 Initial setup: generate the flex items, in `order`.
+        // §9.1 Initial setup: generate the flex items, in `order`; with them, §9.2 step 3 (`preparedItem`): a
+        // column's item width (its height needs it), each flex base size and hypothetical main size.
         var itemCount = 0
         var reordered = false
         for position in childIndices(node) {
             let child = childList[position]
             guard isInFlow(child) else { continue }
-            itemBuffer[itemCount] = makeItem(child, in: container)
+            prepareItem(child, in: container, into: itemBuffer.baseAddress! + itemCount)
             itemCount += 1
             reordered = reordered || styles[child].order != 0
         }
@@ -24,16 +25,8 @@ extension FlexLayoutEngine {
         if reordered { sortByOrder(items) }
 
         // §9.2 Line length determination. 2. The available main space: the inner width of a row; a column's
-        // inner height when known. In a column the width (the cross size) is found first: the height needs it.
+        // inner height when known.
         var innerMain: Double? = container.isRow ? container.innerWidth : container.knownInnerHeight
-        if !container.isRow {
-            for index in items.indices { items[index].crossSize = columnItemWidth(items[index], in: container) }
-        }
-        // 3. Flex base sizes and hypothetical main sizes.
-        for index in items.indices {
-            determineFlexBaseSize(
-                &items[index], in: container, innerMain: container.isRow ? innerMain : container.definiteInnerHeight)
-        }
 
         if node == 0 { recordRootHypotheticalWidth(items) }
 

@@ -137,8 +137,8 @@ extension FlexLayoutEngine {
     /// A grid self-alignment: `flex-start`/`flex-end` act as `start`/`end`, `baseline` as `start`.
     private func gridAlignment(_ value: Alignment) -> Alignment {
         switch value {
-        case .flexStart, .start, .baseline: .start
-        case .flexEnd, .end: .end
+        case .flexStart, .start, .baseline, .selfStart: .start
+        case .flexEnd, .end, .selfEnd: .end
         default: value
         }
     }

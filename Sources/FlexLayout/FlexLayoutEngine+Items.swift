@@ -35,7 +35,8 @@ extension FlexLayoutEngine {
         let auto = Edges(
             top: style.margin.top.isAuto, right: style.margin.right.isAuto, bottom: style.margin.bottom.isAuto,
             left: style.margin.left.isAuto)
-        let align = axes.align(style.alignSelf == .auto ? parentStyle.alignItems : style.alignSelf)
+        let align = axes.align(
+            style.alignSelf == .auto ? parentStyle.alignItems : style.alignSelf, itemRightToLeft: style.rightToLeft)
         // Widths: lengths, percentages of the inner width, and the intrinsic keywords (fit-content against the
         // inner width less the margins).
         let available = container.innerWidth - margin.horizontal

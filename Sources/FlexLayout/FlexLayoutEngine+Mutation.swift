@@ -75,8 +75,10 @@ extension FlexLayoutEngine {
         case .style(var style):
             if style.direction == nil { style.direction = styles[parents[node]].direction ?? .ltr }
             styles[node] = style
-            for child in children(node) where roles[child] == .contentBlock {
-                styles[child].direction = style.direction
+            // The children's items read this style (their alignment, the axes, whether a line wraps).
+            for child in children(node) {
+                if roles[child] == .contentBlock { styles[child].direction = style.direction }
+                preparedKeys[child] = nil
             }
             invalidate(node)
             markEscapingAbsolutes()
@@ -124,6 +126,7 @@ extension FlexLayoutEngine {
         var current = node
         while current >= 0 {
             caches[current].invalidate()
+            preparedKeys[current] = nil
             current = parents[current]
         }
     }

@@ -36,6 +36,9 @@ public final class FlexLayoutEngine {
     /// The input each node was last placed under by its parent's pass, with its frame (`recordPlacements`).
     @exclusivity(unchecked) var placements = NodeColumn<SizingInput>()
     @exclusivity(unchecked) var caches = NodeColumn<NodeCache>()
+    /// Each node as its container's item last prepared it, and what under (`prepareItem`; nil: not prepared).
+    @exclusivity(unchecked) var preparedItems = NodeColumn<FlexItem>()
+    @exclusivity(unchecked) var preparedKeys = NodeColumn<PreparedItemKey?>()
     /// Whether the node's subtree holds an absolutely positioned element whose containing block is outside it.
     @exclusivity(unchecked) var escaping = NodeColumn<Bool>()
     @exclusivity(unchecked) var scratch = Scratch()
@@ -126,6 +129,8 @@ public final class FlexLayoutEngine {
         origins.append(.zero)
         placements.append(SizingInput(width: 0, height: nil, heightIsDefinite: false))
         caches.append(NodeCache())
+        preparedItems.append(FlexItem.unprepared)
+        preparedKeys.append(nil)
         escaping.append(false)
         return styles.count - 1
     }
@@ -145,6 +150,8 @@ public final class FlexLayoutEngine {
         origins.deallocate()
         placements.deallocate()
         caches.deallocate()
+        preparedItems.deallocate()
+        preparedKeys.deallocate()
         escaping.deallocate()
         scratch.deallocate()
     }

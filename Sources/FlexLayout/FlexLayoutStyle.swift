@@ -61,9 +61,25 @@ public enum FlexDirection: Hashable, Sendable {
 
 public enum FlexWrap: Hashable, Sendable { case nowrap, wrap, wrapReverse }
 
-/// A value of `justify-content`, `align-content`, `align-items` or `align-self` (`auto` only for `align-self`).
+/// A value of `justify-content`, `align-content`, `align-items` or `align-self` (`auto` only for `align-self`;
+/// `selfStart`/`selfEnd` only for the last two, `left`/`right` only for `justify-content`). Whether it is `safe` is
+/// `FlexLayoutStyle.safeAlignment`'s.
 public enum Alignment: Hashable, Sendable {
     case auto, stretch, flexStart, flexEnd, start, end, center, baseline, spaceBetween, spaceAround, spaceEvenly
+    case selfStart, selfEnd, left, right
+}
+
+/// The alignment properties given `safe` (CSS Box Alignment 3 §4.4): an alignment subject that overflows its
+/// alignment container is aligned as `start` instead. Without it (`unsafe`, the browsers' default for flexbox), it
+/// is aligned as asked and overflows.
+public struct SafeAlignment: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    public static let justifyContent = SafeAlignment(rawValue: 1)
+    public static let alignItems = SafeAlignment(rawValue: 2)
+    public static let alignSelf = SafeAlignment(rawValue: 4)
+    public static let alignContent = SafeAlignment(rawValue: 8)
 }
 
 public enum Overflow: Hashable, Sendable {
@@ -107,6 +123,8 @@ public struct FlexLayoutStyle: Hashable, Sendable {
     public var alignItems: Alignment = .stretch
     public var alignSelf: Alignment = .auto
     public var alignContent: Alignment = .stretch
+    /// Which of the four alignments are `safe`.
+    public var safeAlignment: SafeAlignment = []
     public var rowGap: LengthPercentage = .px(0)
     public var columnGap: LengthPercentage = .px(0)
     public var overflowX: Overflow = .visible

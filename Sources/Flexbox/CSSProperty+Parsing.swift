@@ -24,8 +24,9 @@ extension CSSProperty {
         let grammar = self.grammar
         let bytes = Array(text.utf8).trimmingASCIIWhitespace()
         let rejection = CSSValueError(message: "expected \(grammar.expectation), got \(CSSProperty.quoted(text))")
-        // 1. Keywords: ASCII only, compared in lower case.
-        let word = String(decoding: bytes.map(CSSProperty.asciiLowercased), as: UTF8.self)
+        // 1. Keywords: ASCII only, compared in lower case, the words of a two-word keyword (`safe center`,
+        //    `last baseline`) one space apart.
+        let word = String(decoding: CSSProperty.singleSpaced(bytes).map(CSSProperty.asciiLowercased), as: UTF8.self)
         if grammar.keywords.contains(word) { return .keyword(word) }
         if let alias = grammar.aliases[word] { return alias }
         if grammar.track, CSSGrammar.isOneTrack(word) { return .keyword(CSSGrammar.oneTrack) }
@@ -58,6 +59,20 @@ extension CSSProperty {
     /// The text as an error quotes it: JSON-escaped, and cut after 40 characters so hostile input stays short.
     static func quoted(_ text: String) -> String {
         text.count <= 40 ? jsonQuoted(text) : jsonQuoted(String(text.prefix(40)) + "…")
+    }
+
+    /// `bytes` with each run of ASCII whitespace made one space.
+    static func singleSpaced(_ bytes: [UInt8]) -> [UInt8] {
+        let whitespace: Set<UInt8> = [0x20, 0x09, 0x0A, 0x0C, 0x0D]
+        var out: [UInt8] = []
+        for byte in bytes {
+            if whitespace.contains(byte) {
+                if out.last != 0x20 { out.append(0x20) }
+            } else {
+                out.append(byte)
+            }
+        }
+        return out
     }
 
     static func asciiLowercased(_ byte: UInt8) -> UInt8 {

@@ -100,6 +100,15 @@ public enum CSSProperty: String, CaseIterable, Hashable, Sendable, Comparable {
 
     private static let grammars = Dictionary(uniqueKeysWithValues: allCases.map { ($0, $0.makeGrammar()) })
 
+    /// `safe` before each of `positions` (CSS Box Alignment 3 §4.4): `start` where the subject overflows.
+    private static func safe(_ positions: [String]) -> [String] { positions.map { "safe \($0)" } }
+
+    /// `unsafe` before each of `positions`, written as the position alone: flexbox's alignment is unsafe unless
+    /// it says `safe` (the three browsers agree).
+    private static func unsafe(_ positions: [String]) -> [String: CSSValue] {
+        Dictionary(uniqueKeysWithValues: positions.map { ("unsafe \($0)", .keyword($0)) })
+    }
+
     /// The vocabulary table, one row per group of properties.
     private func makeGrammar() -> CSSGrammar {
         let sizeKeywords = ["min-content", "max-content", "fit-content"]
@@ -127,19 +136,29 @@ public enum CSSProperty: String, CaseIterable, Hashable, Sendable, Comparable {
         case .order: return CSSGrammar(number: .integer)
         case .justifyContent:
             // `stretch` distributes nothing in a flex container: it behaves as flex-start (Box Alignment 3 §5.1.1).
+            let justified = positions + ["left", "right"]
             return CSSGrammar(
-                keywords: positions + distributions,
-                aliases: ["normal": .keyword("flex-start"), "stretch": .keyword("flex-start")])
-        case .alignItems:
-            let keywords = ["stretch"] + positions + ["baseline"]
-            return CSSGrammar(keywords: keywords, aliases: ["normal": .keyword("stretch")])
-        case .alignSelf:
+                keywords: justified + distributions + CSSProperty.safe(justified),
+                aliases: CSSProperty.unsafe(justified).merging(
+                    ["normal": .keyword("flex-start"), "stretch": .keyword("flex-start")]) { $1 })
+        case .alignItems, .alignSelf:
             // `normal` behaves as stretch for a flex item and for the static position of an absolute child.
+            let selfPositions = positions + ["self-start", "self-end"]
             return CSSGrammar(
-                keywords: ["auto", "stretch"] + positions + ["baseline"], aliases: ["normal": .keyword("stretch")])
+                keywords: (self == .alignSelf ? ["auto"] : []) + ["stretch"] + selfPositions + ["baseline"]
+                    + CSSProperty.safe(selfPositions),
+                aliases: CSSProperty.unsafe(selfPositions).merging(
+                    ["normal": .keyword("stretch"), "first baseline": .keyword("baseline")]) { $1 })
         case .alignContent:
-            let keywords = ["stretch"] + positions + distributions
-            return CSSGrammar(keywords: keywords, aliases: ["normal": .keyword("stretch")])
+            // A flex container's lines share no baseline: the baseline values align them as flex-start, in
+            // Chromium, Firefox and WebKit alike (`last baseline` they do not agree on).
+            let keywords = ["stretch"] + positions + distributions + CSSProperty.safe(positions)
+            return CSSGrammar(
+                keywords: keywords,
+                aliases: CSSProperty.unsafe(positions).merging([
+                    "normal": .keyword("stretch"), "baseline": .keyword("flex-start"),
+                    "first baseline": .keyword("flex-start"),
+                ]) { $1 })
         case .rowGap, .columnGap: return CSSGrammar(lengths: true, percentages: true, aliases: ["normal": .px(0)])
         case .overflowX, .overflowY: return CSSGrammar(keywords: ["visible", "hidden", "clip", "scroll"])
         case .direction: return CSSGrammar(keywords: ["ltr", "rtl"])
@@ -221,7 +240,11 @@ public struct CSSGrammar: Hashable, Sendable {
         case .line: parts.append("an integer from 1 to \(Int(CSSGrammar.lineLimit))")
         case nil: break
         }
-        parts += keywords + aliases.keys.sorted()
+        // An alignment's positions also come after `safe` and `unsafe`: said once, not listed twice more.
+        let overflow = keywords.contains { $0.hasPrefix("safe ") }
+        parts += keywords.filter { !$0.hasPrefix("safe ") }
+        parts += aliases.keys.sorted().filter { !$0.hasPrefix("unsafe ") }
+        if overflow { parts.append("safe or unsafe before a position") }
         if track { parts.append(CSSGrammar.oneTrack) }
         guard parts.count > 1 else { return parts.first ?? "nothing" }
         if parts.count == 2 { return "\(parts[0]) or \(parts[1])" }

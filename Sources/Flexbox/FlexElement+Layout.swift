@@ -95,6 +95,16 @@ extension FlexStyle {
 }
 
 extension FlexLayoutStyle {
+    /// An alignment value, its `safe` noted in `safeAlignment` under `property` (`safe center` is `.center`, safe).
+    mutating func alignment(_ value: CSSValue, safe property: SafeAlignment) -> Alignment {
+        guard case .keyword(let name) = value, name.hasPrefix("safe ") else {
+            safeAlignment.remove(property)
+            return value.alignment
+        }
+        safeAlignment.insert(property)
+        return CSSValue.keyword(String(name.dropFirst(5))).alignment
+    }
+
     /// Sets one checked property. Values outside the property's grammar cannot reach here (`FlexStyle.set`).
     mutating func set(_ property: CSSProperty, _ value: CSSValue) {
         switch property {
@@ -139,10 +149,10 @@ extension FlexLayoutStyle {
         case .flexShrink: flexShrink = value.number
         case .flexBasis: flexBasis = value.sizeValue
         case .order: order = Int(value.number)
-        case .justifyContent: justifyContent = value.alignment
-        case .alignItems: alignItems = value.alignment
-        case .alignSelf: alignSelf = value.alignment
-        case .alignContent: alignContent = value.alignment
+        case .justifyContent: justifyContent = alignment(value, safe: .justifyContent)
+        case .alignItems: alignItems = alignment(value, safe: .alignItems)
+        case .alignSelf: alignSelf = alignment(value, safe: .alignSelf)
+        case .alignContent: alignContent = alignment(value, safe: .alignContent)
         case .rowGap: rowGap = value.lengthPercentage
         case .columnGap: columnGap = value.lengthPercentage
         case .overflowX: overflowX = value.overflow
@@ -201,6 +211,10 @@ extension CSSValue {
         case .keyword("space-between"): .spaceBetween
         case .keyword("space-around"): .spaceAround
         case .keyword("space-evenly"): .spaceEvenly
+        case .keyword("self-start"): .selfStart
+        case .keyword("self-end"): .selfEnd
+        case .keyword("left"): .left
+        case .keyword("right"): .right
         default: .auto
         }
     }

@@ -100,11 +100,13 @@ struct FlexCaseBuilder {
         if random.chance(knobs.wrap) {
             set(&style, .flexWrap, .keyword(random.chance(65) ? "wrap" : "wrap-reverse"))
             if random.chance(knobs.alignContent) {
-                set(&style, .alignContent, .keyword(random.pick(Self.alignContentValues)))
+                set(&style, .alignContent, alignmentValue(Self.alignContentValues, .alignContent))
             }
         }
-        if random.chance(knobs.align) { set(&style, .justifyContent, .keyword(random.pick(Self.justifyValues))) }
-        if random.chance(knobs.align) { set(&style, .alignItems, .keyword(random.pick(Self.alignItemsValues))) }
+        if random.chance(knobs.align) {
+            set(&style, .justifyContent, alignmentValue(Self.justifyValues, .justifyContent))
+        }
+        if random.chance(knobs.align) { set(&style, .alignItems, alignmentValue(Self.alignItemsValues, .alignItems)) }
         if random.chance(knobs.gap) {
             if random.chance(70) { set(&style, .rowGap, gapValue()) }
             if random.chance(70) { set(&style, .columnGap, gapValue()) }
@@ -119,9 +121,19 @@ struct FlexCaseBuilder {
     }
 
     static let justifyValues = [
-        "flex-start", "flex-end", "start", "end", "center", "space-between", "space-around", "space-evenly",
+        "flex-start", "flex-end", "start", "end", "center", "space-between", "space-around", "space-evenly", "left",
+        "right",
     ]
-    static let alignItemsValues = ["stretch", "flex-start", "flex-end", "start", "end", "center", "baseline"]
+    static let alignItemsValues = [
+        "stretch", "flex-start", "flex-end", "start", "end", "center", "baseline", "self-start", "self-end",
+    ]
+
+    /// One of `values`, made `safe` one time in eight where `property` takes it so.
+    mutating func alignmentValue(_ values: [String], _ property: CSSProperty) -> CSSValue {
+        let value = random.pick(values)
+        let safe = "safe \(value)"
+        return random.chance(12) && property.grammar.keywords.contains(safe) ? .keyword(safe) : .keyword(value)
+    }
     static let alignContentValues = [
         "stretch", "flex-start", "flex-end", "start", "end", "center", "space-between", "space-around",
         "space-evenly",
@@ -171,7 +183,7 @@ struct FlexCaseBuilder {
         if random.chance(knobs.shrink) { set(&style, .flexShrink, .number(Double(random.pick([0, 0, 1, 2, 3])))) }
         if random.chance(knobs.basis) { set(&style, .flexBasis, basisValue()) }
         if random.chance(knobs.align / 2) {
-            set(&style, .alignSelf, .keyword(random.pick(["auto"] + Self.alignItemsValues)))
+            set(&style, .alignSelf, alignmentValue(["auto"] + Self.alignItemsValues, .alignSelf))
         }
         if random.chance(knobs.order) { set(&style, .order, .number(Double(random.pick([-2, -1, 0, 1, 1, 2, 3])))) }
         if random.chance(knobs.minMax) { minMax(&style) }

@@ -15,8 +15,39 @@ public protocol ImportBrowser: AnyObject {
     /// The frames of the case's displayed elements, as the adapter protocol's `layout` answers them.
     /// Throws `EngineError.adapter` when the adapter refuses the case.
     func layout(_ flexCase: FlexCase) throws -> [ImportFrame]
-    /// The adapter's `{"op":"resolve","html","selector"}`.
-    func resolve(html: String, selector: String) throws -> ResolvedPage
+    /// The adapter's `{"op":"resolve","html","selector","page"?}`: with `page`, the page is served from its file, so
+    /// that its images load.
+    func resolve(html: String, selector: String, page: PageFile?) throws -> ResolvedPage
+}
+
+/// Where a test page lives: its file and the folder its URLs resolve in (WPT's root, where `/resources` is), both
+/// absolute. The browser serves the page at its path below the folder and answers its image requests from there.
+public struct PageFile: Encodable, Hashable, Sendable {
+    public var file: String
+    public var root: String
+
+    public init(file: String, root: String) {
+        self.file = file
+        self.root = root
+    }
+
+    /// The page file at `path` served from the nearest folder above it that holds a `resources` folder (WPT's root),
+    /// else from its own folder.
+    public static func locating(_ path: String) -> PageFile {
+        let file = URL(fileURLWithPath: path).standardizedFileURL.path
+        var folder = (file as NSString).deletingLastPathComponent
+        var isFolder: ObjCBool = false
+        while true {
+            let resources = (folder as NSString).appendingPathComponent("resources")
+            if FileManager.default.fileExists(atPath: resources, isDirectory: &isFolder), isFolder.boolValue {
+                return PageFile(file: file, root: folder)
+            }
+            let parent = (folder as NSString).deletingLastPathComponent
+            if parent == folder || parent.isEmpty { break }
+            folder = parent
+        }
+        return PageFile(file: file, root: (file as NSString).deletingLastPathComponent)
+    }
 }
 
 /// The reply to `resolve`: one entry per element the selector matched (check-layout-th.js takes the parent instead
@@ -112,13 +143,17 @@ public struct ResolvedElement: Decodable, Hashable, Sendable {
     public var offset: [Double]?
     /// The root's used `width` as `getComputedStyle` resolves it while rendered (`784px`).
     public var usedWidth: String?
+    /// An `<img>`'s natural width and height in px; nil when its image did not load (or for another element).
+    public var image: [Double]?
     public var children: [ResolvedElement]
 
     public init(
         tag: String = "div", id: String? = nil, computed: [String: String] = [:], other: [String: String] = [:],
         text: Bool = false, textRun: ResolvedTextRun? = nil, checked: Bool? = nil, data: [String: String] = [:],
-        frame: [Double]?, offset: [Double]? = nil, usedWidth: String? = nil, children: [ResolvedElement] = []
+        frame: [Double]?, offset: [Double]? = nil, usedWidth: String? = nil, image: [Double]? = nil,
+        children: [ResolvedElement] = []
     ) {
+        self.image = image
         self.tag = tag
         self.id = id
         self.computed = computed
@@ -162,14 +197,15 @@ public final class ChromiumImportBrowser: ImportBrowser {
         try engine.layout(caseJSON: JSONOutput.encode(flexCase))
     }
 
-    public func resolve(html: String, selector: String) throws -> ResolvedPage {
+    public func resolve(html: String, selector: String, page: PageFile?) throws -> ResolvedPage {
         if resolver == nil { resolver = try AdapterLineClient(executablePath: engine.executablePath) }
         struct Request: Encodable {
             var op = "resolve"
             var html: String
             var selector: String
+            var page: PageFile?
         }
-        let reply = try resolver!.send(JSONOutput.line(Request(html: html, selector: selector)))
+        let reply = try resolver!.send(JSONOutput.line(Request(html: html, selector: selector, page: page)))
         struct Failure: Decodable { var error: String }
         if let failure = try? JSONDecoder().decode(Failure.self, from: Data(reply.utf8)) {
             throw EngineError.adapter(engine: "chromium", message: failure.error)

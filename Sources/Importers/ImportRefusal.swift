@@ -32,7 +32,7 @@ public struct ImportRefusal: Error, Hashable, Sendable, CustomStringConvertible 
         case writingMode = "writing mode"
         /// A property the vocabulary does not have.
         case unknownProperty = "unknown property"
-        /// A vocabulary property with a value outside its grammar (`10em`, `safe center`, `auto`).
+        /// A vocabulary property with a value outside its grammar (`10em`, `last baseline`, `auto`).
         case unknownValue = "value outside the vocabulary"
         /// `calc()` and the other math functions.
         case calc = "calc()"

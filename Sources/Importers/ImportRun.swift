@@ -196,7 +196,8 @@ public enum ImportRun {
             var testsHere = 0
             do throws(ImportRefusal) {
                 (outcomes, testsHere) = try wptOutcomes(
-                    text, selector: selector, browser: browser, refusing: scriptRefusal)
+                    text, selector: selector, page: PageFile.locating(input.path), browser: browser,
+                    refusing: scriptRefusal)
             } catch {
                 outcomes = [(.refused(error), [], nil)]
             }
@@ -222,12 +223,13 @@ public enum ImportRun {
     /// the page; every one refused with `refusing` when the page cannot be checked as written (its scripts change
     /// it). Also the number of tests the selector makes.
     static func wptOutcomes(
-        _ text: String, selector: String, browser: (any ImportBrowser)?, refusing: ImportRefusal? = nil
+        _ text: String, selector: String, page file: PageFile? = nil, browser: (any ImportBrowser)?,
+        refusing: ImportRefusal? = nil
     ) throws(ImportRefusal) -> (outcomes: [(ImportCandidate.Outcome, tests: [Int], checked: Int?)], tests: Int) {
         guard let browser else { throw ImportRefusal(.browser, "no browser to resolve the page") }
         let page: ResolvedPage
         do {
-            page = try browser.resolve(html: text, selector: selector)
+            page = try browser.resolve(html: text, selector: selector, page: file)
         } catch {
             throw refusing ?? ImportRefusal(.browser, "\(error)")
         }
@@ -238,10 +240,14 @@ public enum ImportRun {
             let tests = match.tests ?? []
             if let refusing { return (.refused(refusing), tests, checked) }
             do {
-                let translation = try WPTCheckLayout.translate(match, name: "wpt")
-                let layout = try browser.layout(translation.flexCase)
-                if let difference = WPTCheckLayout.firstDifference(page: translation.pageFrames, layout: layout) {
-                    return (.refused(ImportRefusal(.translation, difference)), tests, checked)
+                var translation = try WPTCheckLayout.translate(match, name: "wpt")
+                if let difference = try difference(translation, browser: browser) {
+                    // Images whose size is their own may reproduce the page at that size (ImageRule.used).
+                    let retry = try WPTCheckLayout.translate(match, name: "wpt", images: .used)
+                    guard retry.imagesAtUsedSize > 0, try self.difference(retry, browser: browser) == nil else {
+                        return (.refused(ImportRefusal(.translation, difference)), tests, checked)
+                    }
+                    translation = retry
                 }
                 // The numbers are the test's, and the browser's only where it filled in what the test left out.
                 let parties = [ImportFormat.wpt.rawValue] + (translation.filledByBrowser ? [try browser.version()] : [])
@@ -253,6 +259,11 @@ public enum ImportRun {
             }
         }
         return (outcomes, page.tests ?? page.matches.count)
+    }
+
+    /// Where the browser's layout of a translation first differs from the page, or nil when it reproduces it.
+    static func difference(_ translation: WPTCheckLayout.Translation, browser: any ImportBrowser) throws -> String? {
+        WPTCheckLayout.firstDifference(page: translation.pageFrames, layout: try browser.layout(translation.flexCase))
     }
 
     // MARK: Files

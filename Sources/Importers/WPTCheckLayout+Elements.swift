@@ -17,10 +17,14 @@ extension WPTCheckLayout {
     struct ElementNotes {
         var texts: [String] = []
         var columns: [String] = []
+        var images: [String] = []
+        /// How many images are written at their used size (`ImageRule.used`).
+        var imagesAtUsedSize = 0
 
         var sentences: [String] {
             var sentences: [String] = []
             if !texts.isEmpty { sentences.append("Ahem text as content: " + texts.joined(separator: "; ") + ".") }
+            if !images.isEmpty { sentences.append("Images as content: " + images.joined(separator: "; ") + ".") }
             if !columns.isEmpty {
                 sentences.append(
                     "Block containers of blocks written as columns whose items neither grow nor shrink: "
@@ -42,8 +46,8 @@ extension WPTCheckLayout {
     /// boxes** (no text) stacks them as a column flex container whose items neither grow nor shrink does, and is
     /// written so; margin collapsing and the like are for the page-reproduction check to catch.
     static func element(
-        _ resolved: ResolvedElement, path: [Int], placement: Placement, pageFrames: inout [[Int]: Rect],
-        notes: inout ElementNotes
+        _ resolved: ResolvedElement, path: [Int], placement: Placement, images: ImageRule = .natural,
+        pageFrames: inout [[Int]: Rect], notes: inout ElementNotes
     ) throws(ImportRefusal) -> FlexElement {
         let replaced: Set<String> = [
             "img", "input", "button", "select", "textarea", "video", "canvas", "iframe", "svg", "object", "embed",
@@ -57,7 +61,7 @@ extension WPTCheckLayout {
             try? element.style.set(.display, to: .keyword("none"))
             return element
         }
-        if replaced.contains(resolved.tag) { throw ImportRefusal(.replacedElement, "<\(resolved.tag)>") }
+        let natural = replaced.contains(resolved.tag) ? try naturalSize(resolved) : nil
         if resolved.text {
             guard resolved.children.isEmpty else {
                 throw ImportRefusal(.text, "text beside elements in <\(resolved.tag)>")
@@ -103,6 +107,8 @@ extension WPTCheckLayout {
             guard let text = resolved.computed[property.rawValue] else { continue }
             if placement != .flexItem, flexItemProperties.contains(property) { continue }
             if column, flexContainerProperties.contains(property) { continue }
+            // A loaded image's `auto` ratio is its natural one, which `writeImage` states.
+            if natural != nil, property == .aspectRatio, text == "auto" || text.hasPrefix("auto ") { continue }
             if CSSText.hasMathFunction(text) { throw ImportRefusal(.calc, "\(property.rawValue): \(text)") }
             let value: CSSValue
             do {
@@ -116,6 +122,9 @@ extension WPTCheckLayout {
             if value != property.initialValue { try? element.style.set(property, to: value) }
         }
         if placement == .blockChild { try? element.style.set(.flexShrink, to: .number(0)) }
+        if let natural {
+            writeImage(resolved, natural: natural, rule: images, subject: subject, into: &element, notes: &notes)
+        }
         if column {
             try? element.style.set(.flexDirection, to: .keyword("column"))
             notes.columns.append(subject)
@@ -123,8 +132,8 @@ extension WPTCheckLayout {
         for (index, child) in resolved.children.enumerated() {
             element.children.append(
                 try self.element(
-                    child, path: path + [index], placement: column ? .blockChild : .flexItem, pageFrames: &pageFrames,
-                    notes: &notes))
+                    child, path: path + [index], placement: column ? .blockChild : .flexItem, images: images,
+                    pageFrames: &pageFrames, notes: &notes))
         }
         return element
     }

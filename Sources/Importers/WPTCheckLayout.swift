@@ -9,7 +9,7 @@ import LayoutCore
 /// `offsetHeight`, `offsetLeft` and `offsetTop`, passing a difference below 1 px.
 ///
 /// Stylesheets, classes and inheritance are the browser's to resolve: the adapter's `resolve` op loads the page
-/// (no script runs, nothing loads) and answers each matched subtree with its computed styles and frames
+/// (no script runs; only its images load) and answers each matched subtree with its computed styles and frames
 /// (`ResolvedPage`). `translate` turns one subtree into a flex case; the browser then lays that case out, and a case
 /// whose frames differ from the page's is refused, so the translation never silently changes the test.
 enum WPTCheckLayout {
@@ -80,6 +80,8 @@ enum WPTCheckLayout {
         var checkedElements: Int
         /// Whether any number of `expect` is the browser's, where the test states none.
         var filledByBrowser: Bool
+        /// How many images the case holds at their used size (`ImageRule.used`).
+        var imagesAtUsedSize = 0
     }
 
     /// Whether check-layout-th.js checks `element` against at least one of the four attributes a frame holds.
@@ -102,7 +104,9 @@ enum WPTCheckLayout {
     /// The flex case of one checked subtree, its `expect` made of the checked elements' attributes and, where an
     /// element lacks some, the page's own frame (said in the description). The root is where the layout is: the
     /// resolver roots checked flex items at their container.
-    static func translate(_ match: ResolvedMatch, name: String) throws(ImportRefusal) -> Translation {
+    static func translate(
+        _ match: ResolvedMatch, name: String, images: ImageRule = .natural
+    ) throws(ImportRefusal) -> Translation {
         let root = match.root
         guard ["block", "flow-root", "list-item"].contains(match.parentDisplay) else {
             throw ImportRefusal(.placement, "the checked element's parent has display: \(match.parentDisplay)")
@@ -113,7 +117,8 @@ enum WPTCheckLayout {
         var notes: [String] = []
         var pageFrames: [[Int]: Rect] = [:]
         var elementNotes = ElementNotes()
-        var flexRoot = try element(root, path: [], placement: .root, pageFrames: &pageFrames, notes: &elementNotes)
+        var flexRoot = try element(
+            root, path: [], placement: .root, images: images, pageFrames: &pageFrames, notes: &elementNotes)
         // The root is a block-level box of its parent in the page: an auto width fills the containing block, and it
         // is no flex item (it neither grows nor shrinks), which the case states outright.
         if root.computed["width"] == "auto", let used = root.usedWidth {
@@ -177,7 +182,7 @@ enum WPTCheckLayout {
         if !notes.isEmpty { flexCase.description = notes.joined(separator: " ") }
         return Translation(
             flexCase: flexCase, pageFrames: pageFrames, checkedElements: checkedElements,
-            filledByBrowser: !filled.isEmpty)
+            filledByBrowser: !filled.isEmpty, imagesAtUsedSize: elementNotes.imagesAtUsedSize)
     }
 
     /// check-layout-th.js reads attributes with `parseFloat`: the number a text starts with.

@@ -43,6 +43,14 @@ struct CSSParsingTests {
         .ok(.justifyContent, "stretch", .keyword("flex-start")), .ok(.alignSelf, "normal", .keyword("stretch")),
         .ok(.justifyContent, "Space-Between", .keyword("space-between")),
         .ok(.alignItems, "normal", .keyword("stretch")), .ok(.alignItems, "baseline", .keyword("baseline")),
+        // CSS Box Alignment 3's values the browsers agree on: `unsafe`, flexbox's default, is written as the position
+        // alone, `first baseline` as `baseline`, and a flex container's `align-content: baseline` as flex-start.
+        .ok(.alignSelf, "self-end", .keyword("self-end")), .ok(.alignItems, "Safe  Center", .keyword("safe center")),
+        .ok(.alignSelf, "unsafe self-start", .keyword("self-start")),
+        .ok(.alignItems, "first baseline", .keyword("baseline")), .ok(.justifyContent, "left", .keyword("left")),
+        .ok(.justifyContent, "safe right", .keyword("safe right")), .ok(.justifyContent, "unsafe end", .keyword("end")),
+        .ok(.alignContent, "baseline", .keyword("flex-start")),
+        .ok(.alignContent, "safe flex-end", .keyword("safe flex-end")),
         .ok(.alignContent, "NORMAL", .keyword("stretch")), .ok(.alignSelf, "auto", .keyword("auto")),
         .ok(.rowGap, "normal", .px(0)), .ok(.columnGap, "4px", .px(4)), .ok(.columnGap, "10%", .percent(10)),
         .ok(.display, "FLEX", .keyword("flex")), .ok(.display, "none", .keyword("none")),
@@ -119,9 +127,17 @@ struct CSSParsingTests {
         .bad(.gridColumnStart, "span 1", #"expected an integer from 1 to 1000 or auto, got "span 1""#),
         .bad(
             .alignSelf, "last baseline",
-            #"expected auto, stretch, flex-start, flex-end, start, end, center, baseline, or normal, got "last baseline""#
+            #"expected auto, stretch, flex-start, flex-end, start, end, center, self-start, self-end, baseline, first baseline, normal, or safe or unsafe before a position, got "last baseline""#
         ),
         .bad(.position, "sticky", #"expected static, relative, or absolute, got "sticky""#),
+        .bad(
+            .alignContent, "last baseline",
+            #"expected stretch, flex-start, flex-end, start, end, center, space-between, space-around, space-evenly, baseline, first baseline, normal, or safe or unsafe before a position, got "last baseline""#
+        ),
+        .bad(
+            .justifyContent, "safe space-between",
+            #"expected flex-start, flex-end, start, end, center, left, right, space-between, space-around, space-evenly, normal, stretch, or safe or unsafe before a position, got "safe space-between""#
+        ),
         .bad(.flexWrap, "wrap wrap", #"expected nowrap, wrap, or wrap-reverse, got "wrap wrap""#),
     ]
 
@@ -148,7 +164,7 @@ struct CSSParsingTests {
             #"expected \#(size), got ""# + "1" + String(repeating: "0", count: 39) + #"…""#),
         .bad(
             .justifyContent, "center; color: red",
-            #"expected flex-start, flex-end, start, end, center, space-between, space-around, space-evenly, normal, or stretch, got "center; color: red""#
+            #"expected flex-start, flex-end, start, end, center, left, right, space-between, space-around, space-evenly, normal, stretch, or safe or unsafe before a position, got "center; color: red""#
         ),
     ]
 

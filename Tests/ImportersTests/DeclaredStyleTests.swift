@@ -103,8 +103,8 @@ import Testing
         Refused(
             declarations: "align-items: 'stretch'", refusal: ImportRefusal(.unknownValue, "align-items: 'stretch'")),
         Refused(
-            declarations: "justify-content: safe center",
-            refusal: ImportRefusal(.unknownValue, "justify-content: safe center")),
+            declarations: "justify-content: safe space-between",
+            refusal: ImportRefusal(.unknownValue, "justify-content: safe space-between")),
         Refused(declarations: "flex: 1 2 3 4", refusal: ImportRefusal(.unknownValue, "flex: 1 2 3 4")),
         Refused(declarations: "display: grid", refusal: ImportRefusal(.grid, "display: grid")),
         Refused(declarations: "grid-template-columns: 1fr", refusal: ImportRefusal(.grid, "grid-template-columns")),

@@ -68,5 +68,11 @@ final class FakeBrowser: ImportBrowser {
         }
     }
 
-    func resolve(html: String, selector: String) throws -> ResolvedPage { page }
+    /// The page files `resolve` was given.
+    var pageFiles: [PageFile?] = []
+
+    func resolve(html: String, selector: String, page: PageFile?) throws -> ResolvedPage {
+        pageFiles.append(page)
+        return self.page
+    }
 }

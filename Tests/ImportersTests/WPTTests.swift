@@ -127,7 +127,7 @@ import Testing
             },
             refusal: ImportRefusal(.otherDisplay, "display: inline-block in a block")),
         Refused(change: { $0.root.children[1].text = true }, refusal: ImportRefusal(.text, "text in <span>")),
-        Refused(change: { $0.root.children[0].tag = "img" }, refusal: ImportRefusal(.replacedElement, "<img>")),
+        Refused(change: { $0.root.children[0].tag = "video" }, refusal: ImportRefusal(.replacedElement, "<video>")),
         Refused(
             change: { $0.root.computed["width"] = "calc(50% + 1px)" },
             refusal: ImportRefusal(.calc, "width: calc(50% + 1px)")),

@@ -3,7 +3,7 @@ import Judging
 import TestSupport
 import Testing
 
-@testable import Engines
+@testable import Judging
 
 /// FLAKY is said only when a browser contradicts its own recorded answer: a case whose `expect` holds a suite's own
 /// numbers (`source.engines` names `wpt`, beside the browser that filled in the rest) fails plainly.

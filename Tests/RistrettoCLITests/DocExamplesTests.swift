@@ -1,4 +1,5 @@
 import CaseIO
+import Engines
 import Foundation
 import TestSupport
 import Testing
@@ -104,11 +105,10 @@ import Testing
             ? nil : "needs the peer engine(s) \(missing.joined(separator: ", ")) (tools/setup-engines)"
     }
 
-    /// Whether tools/setup-engines installed `name`'s adapter (and, for chromium, the browser itself).
+    /// Whether tools/setup-engines installed `name`'s adapter and what it needs on PATH (a browser), as the command
+    /// line itself decides it.
     static func peerIsInstalled(_ name: String) -> Bool {
-        let adapter = TestSupport.repositoryRoot + "/tools/engines/.local/bin/\(name)-adapter"
-        guard FileManager.default.isExecutableFile(atPath: adapter) else { return false }
-        return name != "chromium" || FileManager.default.isExecutableFile(atPath: "/usr/bin/chromium")
+        SubprocessEngine.installedPeer(name, repositoryRoot: TestSupport.repositoryRoot).isInstalled
     }
 
     /// The cases of the golden folder `example` runs on: the sample (`TestSupport.goldenSample`), each case it names

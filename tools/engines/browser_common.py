@@ -77,7 +77,17 @@ MAX_LINE = 1000  # grid lines: every line below it is a track the browser alloca
 ONE_TRACK = "minmax(0px, 1fr)"  # the one grid track list of the vocabulary, as canonical text and typed keyword
 GRID_ALIGN = ("stretch", "start", "end", "center")
 SIZE_KEYWORDS = ("min-content", "max-content", "fit-content")
-ALIGN_ITEMS = ("stretch", "flex-start", "flex-end", "start", "end", "center", "baseline")
+POSITIONS = ("flex-start", "flex-end", "start", "end", "center")
+JUSTIFY_POSITIONS = (*POSITIONS, "left", "right")
+SELF_POSITIONS = (*POSITIONS, "self-start", "self-end")
+
+
+def safe(positions: tuple) -> tuple:
+    """`safe` before each of `positions` (CSS Box Alignment 3 §4.4; `unsafe` is written as the position alone)."""
+    return tuple(f"safe {position}" for position in positions)
+
+
+ALIGN_ITEMS = ("stretch", *SELF_POSITIONS, "baseline", *safe(SELF_POSITIONS))
 SIZE = dict(length="non-negative", percent="non-negative")
 SIDES = ("top", "right", "bottom", "left")
 VOCABULARY: dict[str, Property] = {
@@ -102,12 +112,12 @@ VOCABULARY: dict[str, Property] = {
     "flex-basis": Property(("auto", "content"), **SIZE),
     "order": Property(number="integer"),
     # `normal` means what it means in a flex container (flex-start, stretch, stretch; a gap of 0): the browser knows.
-    "justify-content": Property(("flex-start", "flex-end", "start", "end", "center", "space-between", "space-around",
-                                 "space-evenly", "normal")),
+    "justify-content": Property((*JUSTIFY_POSITIONS, "space-between", "space-around", "space-evenly", "normal",
+                                 *safe(JUSTIFY_POSITIONS))),
     "align-items": Property((*ALIGN_ITEMS, "normal")),
     "align-self": Property(("auto", *ALIGN_ITEMS)),
-    "align-content": Property(("stretch", "flex-start", "flex-end", "start", "end", "center", "space-between",
-                               "space-around", "space-evenly", "normal")),
+    "align-content": Property(("stretch", *POSITIONS, "space-between", "space-around", "space-evenly", "normal",
+                               *safe(POSITIONS))),
     "row-gap": Property(("normal",), **SIZE),
     "column-gap": Property(("normal",), **SIZE),
     "overflow-x": Property(("visible", "hidden", "clip", "scroll")),

@@ -135,11 +135,25 @@ def frames(engine, tree: Tree, handle) -> list:
     return tree.frames(numbers)
 
 
+# CSS Box Alignment 3's values that neither node-tree engine has: each refuses them by property.
+OWN_SIDE_ALIGNMENTS = ("self-start", "self-end", "left", "right")
+
+
+def check_alignments(engine, tree: Tree):
+    """Refuses `self-start`, `self-end`, `left`, `right` and the `safe` alignments, with the JSON path."""
+    for index in range(len(tree.paths)):
+        for name in ("justify-content", "align-items", "align-self", "align-content"):
+            value = tree.properties[index].get(name)
+            if value and value[0] == "keyword" and (value[1] in OWN_SIDE_ALIGNMENTS or value[1].startswith("safe ")):
+                refuse(f"{tree.json_paths[index]}.values.{name}", f"{engine.name} has no {value[1]}")
+
+
 def layout_op(engine, request: dict) -> dict:
     rounding = request.get("rounding", False)
     if not isinstance(rounding, bool):
         refuse("$.rounding", "expected a boolean")
     tree = Tree(request, measure_tables=True)
+    check_alignments(engine, tree)
     engine.check(tree)
     if "resize" in request and "change" in request:
         refuse("$.change", "a layout request carries one change: resize or change, not both")
@@ -178,6 +192,7 @@ def bench_op(engine, request: dict) -> dict:
     if request.get("rounding", False) is not False:
         refuse("$.rounding", "rounding is for layout requests only")
     tree = Tree(request, measure_tables=True)
+    check_alignments(engine, tree)
     engine.check(tree)
     iterations = request.get("iterations")
     if isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1:

@@ -126,7 +126,8 @@ globalThis.ristretto = (() => {
   /** One element of a resolved page: tag, id, the computed value of each of `properties` (CSS Typed OM's
    * computedStyleMap, which answers computed values such as `auto` and `50%` where getComputedStyle would answer
    * used ones; a border width is 0px where that side's style is none or hidden), what the importer refuses on, its
-   * check-layout attributes, whether check-layout-th.js checks it (`checked`: it is in `checked`), its text run (the
+   * check-layout attributes, whether check-layout-th.js checks it (`checked`: it is in `checked`), an `<img>`'s
+   * natural size (`image`: [width, height], or null when it did not load), its text run (the
    * text it holds and how the page set it), its frame (the root's at its used margins, the others relative to the
    * parent's border box), its exact offsets, and its children (none below an element that is not displayed). */
   function describe(view, element, parentRect, properties, checked) {
@@ -144,6 +145,9 @@ globalThis.ristretto = (() => {
       after: view.getComputedStyle(element, "::after").content, float: style.cssFloat,
     }, text: holdsText(element), checked: checked.has(element), data: {}, frame: null, offset: null, children: [] };
     if (element.id) out.id = element.id;
+    if (element.localName === "img") {
+      out.image = element.complete && element.naturalWidth > 0 ? [element.naturalWidth, element.naturalHeight] : null;
+    }
     for (const attribute of Array.from(element.attributes)) {
       if (/^data-(expected|offset)-/.test(attribute.name)) out.data[attribute.name] = attribute.value;
     }
@@ -220,23 +224,39 @@ globalThis.ristretto = (() => {
     view.document.fonts.add(face);
   }
 
+  /** Puts a test page into `frame` (already styled, not yet in the document) and waits until it has loaded: written
+   * into it when `url` is null, so nothing loads; otherwise navigated to `url`, which the adapter answers with
+   * `html` and whose images it answers from the page's folder, and then the load event has waited for every image. */
+  async function loadPage(frame, html, url) {
+    if (url === null) {
+      document.body.replaceChildren(frame);
+      const page = frame.contentDocument;
+      page.open();
+      page.write(html);
+      page.close();
+      return page;
+    }
+    const loaded = new Promise((resolve) => frame.addEventListener("load", resolve, { once: true }));
+    frame.src = url;
+    document.body.replaceChildren(frame);
+    await loaded;
+    if (!frame.contentDocument || frame.contentDocument.URL !== url) throw new Error(`the page at ${url} did not load`);
+    return frame.contentDocument;
+  }
+
   return {
-    /** Resolves a check-layout page (docs/importers.md): writes `html` into a sandboxed same-origin iframe of 800 ×
-     * 600 px, where no script runs and, under the page's policy, nothing loads (the test font, when the adapter
-     * gave one, is installed from memory as "Ahem"); then, for each checked subtree (`checkedRoots`), answers its
+    /** Resolves a check-layout page (docs/importers.md) in a sandboxed same-origin iframe of 800 × 600 px, where no
+     * script runs (`loadPage`: with a `url`, the page's images load; otherwise nothing does; the test font, when the
+     * adapter gave one, is installed from memory as "Ahem"); then, for each checked subtree (`checkedRoots`), answers its
      * root as `describe` does, the width of its containing block (the parent's content box), the parent's display
      * and the numbers of the tests it holds. An invalid selector is answered { error }. */
-    async resolve(html, selector, properties) {
+    async resolve(html, selector, properties, url) {
       const frame = document.createElement("iframe");
       frame.setAttribute("sandbox", "allow-same-origin");
       for (const [property, value] of [["position", "absolute"], ["left", "0px"], ["top", "0px"], ["width", "800px"],
         ["height", "600px"], ["border", "0px none"]]) frame.style.setProperty(property, value);
-      document.body.replaceChildren(frame);
       try {
-        const page = frame.contentDocument;
-        page.open();
-        page.write(html);
-        page.close();
+        const page = await loadPage(frame, html, url);
         const view = frame.contentWindow;
         await installTestFont(view, testFont);
         let nodes;

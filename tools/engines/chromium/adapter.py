@@ -5,16 +5,16 @@
     {"op":"layout","case":{…},"resize"?:W,"change"?:{…}}   -> {"frames":[{"path":[…],"id"?,"x","y","width","height"}…]}
     {"op":"bench","case":{…},"iterations":N,"mode":M,…}    -> {"nanosPerLayout":…,"iterations":N,"rootWidth":…,
                                                                "rootHeight":…}
-    {"op":"resolve","html":"…","selector":"…"}             -> {"matches":[{"root":{"tag","id"?,"computed":{…},
+    {"op":"resolve","html","selector","page"?:{"file","root"}} -> {"matches":[{"root":{"tag","id"?,"computed":{…},
                                                                "children":[…],"text":…,…},…}…]}
     anything it cannot do                                  -> {"error":"$.json.path: …"}
 
 The case is a flex case (docs/flex-case-format.md, "What adapters receive"), checked and written anew as CSS by
 tools/engines/browser_common.py, which the three browser peers share; this file is the transport to Chromium. The
 one exception to "no case text reaches the page" is `resolve`, for the
-WPT importer (docs/importers.md): its HTML is a test page, written into a sandboxed iframe where no script runs and,
-under the page's policy and the adapter's Fetch interception, nothing loads; only the styles the page computes, its
-elements' frames and their check-layout attributes come back.
+WPT importer (docs/importers.md): its HTML is a test page, loaded into a sandboxed iframe where no script runs and,
+under the page's policy and the adapter's Fetch interception, nothing loads but its images, from the folder the
+request names; only the styles the page computes, its elements' frames and their check-layout attributes come back.
 
 One headless Chromium runs for the adapter's whole life, driven over the DevTools protocol on a pipe
 (`--remote-debugging-pipe`: NUL-terminated JSON, commands on the browser's fd 3, replies on its fd 4), attached to
@@ -36,6 +36,7 @@ import shutil
 import sys
 import tempfile
 import time
+import urllib.parse
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 from browser_common import (  # noqa: E402  (the shared module sits one folder up)
@@ -59,8 +60,9 @@ FLAGS = ["--headless", "--no-sandbox", "--remote-debugging-pipe", "--disable-gpu
          "--disable-renderer-backgrounding", "--disable-backgrounding-occluded-windows", "--window-size=1280,800"]
 # The page: a standards-mode document served by the adapter itself (DevTools Fetch interception, no network) with the
 # headers that make it cross-origin isolated, which refines performance.now() from 100 µs to 5 µs steps, and a
-# content security policy under which the page can load nothing at all (defence in depth: no case text reaches the
-# page, and Fetch interception fails any request but the page's own). The one rule resets what a user-agent style
+# content security policy under which the page can load nothing but a frame of its own origin, which only `resolve`
+# of a test page from its file uses (defence in depth: no case text reaches the page, and Fetch interception fails any
+# request but the page's own and that test page's). The one rule resets what a user-agent style
 # sheet could give a <div> or the body; everything else is the CSS initial value or the element's inline style.
 PAGE_URL = "https://ristretto.invalid/"
 PAGE_HTML = (b'<!doctype html><html><head><meta charset="utf-8"><style>'
@@ -68,7 +70,16 @@ PAGE_HTML = (b'<!doctype html><html><head><meta charset="utf-8"><style>'
 PAGE_HEADERS = [{"name": "Content-Type", "value": "text/html; charset=utf-8"},
                 {"name": "Cross-Origin-Opener-Policy", "value": "same-origin"},
                 {"name": "Cross-Origin-Embedder-Policy", "value": "require-corp"},
-                {"name": "Content-Security-Policy", "value": "default-src 'none'; style-src 'unsafe-inline'"}]
+                {"name": "Content-Security-Policy",
+                 "value": "default-src 'none'; style-src 'unsafe-inline'; frame-src 'self'"}]
+# A test page resolved from its file (`resolve` with `page`) is served at its path below the folder that holds it
+# (WPT's root), so that its relative and root-relative image URLs resolve as on WPT's server; the adapter answers
+# the page with the request's HTML and each image it asks for from that folder, and nothing else. Its policy lets
+# images load from there (and from data: URLs) and nothing more: no script, stylesheet, font or frame.
+PAGE_POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:"
+IMAGE_TYPES = {".png": "image/png", ".gif": "image/gif", ".jpg": "image/jpeg", ".jpeg": "image/jpeg",
+               ".svg": "image/svg+xml", ".webp": "image/webp", ".bmp": "image/bmp", ".ico": "image/x-icon"}
+MAX_IMAGE = 16 << 20
 # Events after which no reply will come: the renderer crashed or the page was detached.
 PAGE_GONE_EVENTS = ("Inspector.targetCrashed", "Target.detachedFromTarget", "Inspector.detached")
 
@@ -118,6 +129,7 @@ class Browser:
         self.next_id = 0
         self.session = None
         self.fetched: list[str] = []  # every URL the page asked for (only PAGE_URL, once, or something is wrong)
+        self.site: tuple[str, str, bytes] | None = None  # while a page is resolved from its file: (root, URL, HTML)
         try:
             # 2. Attach to the page target (flat session) and inject the builder once.
             self.version = self.call("Browser.getVersion", timeout=START_TIMEOUT)["product"].split("/")[-1]
@@ -142,12 +154,50 @@ class Browser:
         params = event["params"]
         url = params.get("request", {}).get("url", "")
         self.fetched.append(url)
-        if url == PAGE_URL and params.get("resourceType") == "Document":
-            self.send("Fetch.fulfillRequest", {"requestId": params["requestId"], "responseCode": 200,
-                                               "responseHeaders": PAGE_HEADERS,
-                                               "body": base64.b64encode(PAGE_HTML).decode()})
-        else:
+        answer = self.answer(url, params.get("resourceType"))
+        if answer is None:
             self.send("Fetch.failRequest", {"requestId": params["requestId"], "errorReason": "BlockedByClient"})
+        else:
+            headers, body = answer
+            self.send("Fetch.fulfillRequest", {"requestId": params["requestId"], "responseCode": 200,
+                                               "responseHeaders": headers, "body": base64.b64encode(body).decode()})
+
+    def answer(self, url: str, resource_type: str | None) -> tuple[list, bytes] | None:
+        """The headers and body the adapter answers a request with, or None to fail it: the adapter's page; while a
+        test page is resolved from its file, that page (with the request's HTML) and the image files below its
+        folder that it asks for."""
+        if url == PAGE_URL and resource_type == "Document":
+            return PAGE_HEADERS, PAGE_HTML
+        if self.site is None:
+            return None
+        root, page_url, html = self.site
+        if url == page_url and resource_type == "Document":
+            headers = [header for header in PAGE_HEADERS if header["name"] != "Content-Security-Policy"]
+            return headers + [{"name": "Content-Security-Policy", "value": PAGE_POLICY}], html
+        if resource_type != "Image" or not url.startswith(PAGE_URL):
+            return None
+        relative = urllib.parse.unquote(urllib.parse.urlsplit(url).path).lstrip("/")
+        path = os.path.realpath(os.path.join(root, relative))
+        kind = IMAGE_TYPES.get(os.path.splitext(path)[1].lower())
+        if kind is None or os.path.commonpath([root, path]) != root or not os.path.isfile(path):
+            return None
+        if os.path.getsize(path) > MAX_IMAGE:
+            return None
+        with open(path, "rb") as file:
+            return [{"name": "Content-Type", "value": kind}], file.read()
+
+    def resolve(self, html: str, selector: str, page: tuple[str, str] | None):
+        """builder.js `resolve` of a test page: written into the frame when `page` is None, otherwise served as the
+        file `page[0]` below the folder `page[1]`, whose images then load."""
+        if page is None:
+            return self.run("resolve", html, selector, list(VOCABULARY), None, timeout=LAYOUT_TIMEOUT, awaited=True)
+        file, root = page
+        url = PAGE_URL + urllib.parse.quote(os.path.relpath(file, root).replace(os.sep, "/"))
+        self.site = (root, url, html.encode())
+        try:
+            return self.run("resolve", html, selector, list(VOCABULARY), url, timeout=LAYOUT_TIMEOUT, awaited=True)
+        finally:
+            self.site = None
 
     def open_page(self):
         """Navigates the page to PAGE_URL, answering its request from here, and waits until it has loaded."""
@@ -254,7 +304,16 @@ def resolve_op(adapter: BrowserAdapter, request: dict) -> dict:
         refuse("$.html", f"expected the page's HTML as a string of at most {MAX_RESOLVE_HTML} characters")
     if not isinstance(selector, str) or not selector.strip() or len(selector) > MAX_SELECTOR:
         refuse("$.selector", f"expected a CSS selector of at most {MAX_SELECTOR} characters, got {shown(selector)}")
-    result = adapter.run("resolve", html, selector, list(VOCABULARY), timeout=LAYOUT_TIMEOUT, awaited=True)
+    page = request.get("page")
+    if page is not None:
+        if not isinstance(page, dict) or set(page) != {"file", "root"} or not all(
+                isinstance(page[key], str) and os.path.isabs(page[key]) for key in page):
+            refuse("$.page", f'expected {{"file": absolute path, "root": absolute folder}}, got {shown(page)}')
+        root, file = os.path.realpath(page["root"]), os.path.realpath(page["file"])
+        if not os.path.isdir(root) or os.path.commonpath([root, file]) != root or file == root:
+            refuse("$.page.file", f"expected a file below the folder {shown(page['root'])}, got {shown(page['file'])}")
+        page = (file, root)
+    result = adapter.attempt(lambda browser: browser.resolve(html, selector, page))
     if isinstance(result, dict) and isinstance(result.get("error"), str):
         refuse("$.selector", result["error"])
     if not isinstance(result, dict) or not isinstance(result.get("matches"), list):

@@ -1,0 +1,58 @@
+import LayoutCore
+
+/// What a prepared item depends on besides its own style and subtree and its container's style: the container's
+/// inner width when the item reads it (a percentage, `fit-content`, a column's stretch), and its definite inner
+/// height.
+struct PreparedItemKey: Equatable {
+    var innerWidth: Double?
+    var definiteInnerHeight: Double?
+}
+
+extension FlexLayoutEngine {
+    /// §9.1 and §9.2 step 3 for one child: the flex item, in a column its width first (the height needs it), then
+    /// its flex base size and hypothetical main size. Remembered until the child's subtree, its style or its
+    /// container's style changes (`invalidate`, `apply`), so that a container laid out again (a sibling's content
+    /// changed, a new width the items do not read) prepares only the items that changed.
+    /// Writes the item into `slot`.
+    func prepareItem(_ child: Int, in container: FlexContainer, into slot: UnsafeMutablePointer<FlexItem>) {
+        let key = PreparedItemKey(
+            innerWidth: !container.isRow || readsContainerWidth(child) ? container.innerWidth : nil,
+            definiteInnerHeight: container.definiteInnerHeight)
+        if preparedKeys[child] == key {
+            slot.pointee = preparedItems[child]
+            return
+        }
+        slot.pointee = makeItem(child, in: container)
+        if !container.isRow { slot.pointee.crossSize = columnItemWidth(slot.pointee, in: container) }
+        determineFlexBaseSize(
+            &slot.pointee, in: container,
+            innerMain: container.isRow ? container.innerWidth : container.definiteInnerHeight)
+        preparedItems[child] = slot.pointee
+        preparedKeys[child] = key
+    }
+
+    /// Whether the item's own style resolves anything against its container's inner width: percentage margins,
+    /// paddings, widths or flex basis, or a `fit-content` width (it fits the inner width).
+    func readsContainerWidth(_ node: Int) -> Bool {
+        let style = styles.at(node)
+        func reads(_ value: SizeValue) -> Bool {
+            switch value {
+            case .percent, .fitContent: true
+            default: false
+            }
+        }
+        let margin = style.margin
+        return reads(style.width) || reads(style.minWidth) || reads(style.maxWidth) || reads(style.flexBasis)
+            || style.padding.hasPercentage || margin.top.isPercentage || margin.right.isPercentage
+            || margin.bottom.isPercentage || margin.left.isPercentage
+    }
+}
+
+extension FlexItem {
+    /// The placeholder of a node no container has prepared (its key is nil, so it is never read).
+    static let unprepared = FlexItem(
+        node: -1, mainMargin: (0, 0), crossMargin: (0, 0), mainAutoMargin: (false, false),
+        crossAutoMargin: (false, false), paddingBorder: Edges(0), mainPaddingBorder: 0, align: .auto,
+        preferredMain: nil, preferredCross: nil, minMain: 0, maxMain: .infinity, minCross: 0, maxCross: .infinity,
+        grow: 0, shrink: 0, crossIsAuto: true)
+}
