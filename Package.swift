@@ -103,6 +103,14 @@ let package = Package(
         .target(
             name: "Gentest",
             dependencies: ["LayoutCore", "BoxLayout", "Flexbox", "CaseIO", "Engines", "CanonicalJSON"]),
+        /// Why engines fail: an engine's failures shrunk to minimal cases and grouped into causes, the findings that
+        /// name them, and the reports (docs/causes.md).
+        .target(
+            name: "Causes",
+            dependencies: [
+                "LayoutCore", "BoxLayout", "Flexbox", "CanonicalJSON", "CaseIO", "Conformance", "Engines", "Judging",
+                "Gentest",
+            ]),
         /// Importers: other projects' fixture suites (Taffy's XML and HTML, Yoga's gentest HTML, WPT check-layout) and
         /// Yoga's captured app layouts as flex cases, answered by a browser where the suite records no answer.
         .target(name: "Importers", dependencies: ["LayoutCore", "Flexbox", "CaseIO", "Engines", "CanonicalJSON"]),
@@ -112,7 +120,7 @@ let package = Package(
             name: "RistrettoCLI",
             dependencies: [
                 "LayoutCore", "BoxLayout", "PixelDiff", "GDRender", "CaseIO", "Conformance", "Engines", "Judging",
-                "Benchmarking", "Gentest", "Importers", "Flexbox",
+                "Benchmarking", "Gentest", "Causes", "Importers", "Flexbox",
                 "CanonicalJSON", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         /// The `ristretto` executable: the command line with the built-in engines only.
@@ -186,10 +194,17 @@ let package = Package(
         .testTarget(
             name: "GentestTests",
             dependencies: ["Gentest", "Engines", "BoxLayout", "LayoutCore", "CanonicalJSON", "Flexbox", "TestSupport"]),
+        .testTarget(
+            name: "CausesTests",
+            dependencies: [
+                "Causes", "Gentest", "Judging", "Engines", "BoxLayout", "LayoutCore", "Flexbox", "TestSupport",
+            ]),
         .testTarget(name: "ImportersTests", dependencies: ["Importers", "Flexbox", "LayoutCore", "TestSupport"]),
         .testTarget(
             name: "RistrettoCLITests",
-            dependencies: ["ristretto", "RistrettoCLI", "Engines", "CaseIO", "TestSupport"]),
+            dependencies: [
+                "ristretto", "RistrettoCLI", "Engines", "CaseIO", "TestSupport", "Causes", "Flexbox", "BoxLayout",
+            ]),
         .testTarget(name: "RistrettoKitTests", dependencies: ["RistrettoKit", "TestSupport"]),
         .testTarget(name: "RistrettoTestingTests", dependencies: ["RistrettoTesting", "RistrettoKit", "TestSupport"]),
     ]

@@ -151,7 +151,7 @@ public struct FlexFuzzer: Sendable {
     }
 
     /// The largest difference of one field between two frame lists (infinity when a frame is missing on either side).
-    static func largestDifference(_ expected: [PeerFrame], _ actual: [PeerFrame]) -> Double {
+    public static func largestDifference(_ expected: [PeerFrame], _ actual: [PeerFrame]) -> Double {
         let actualByPath = Dictionary(actual.map { ($0.path, $0.frame) }, uniquingKeysWith: { first, _ in first })
         guard Set(expected.map(\.path)) == Set(actualByPath.keys) else { return .infinity }
         return expected.reduce(0) { largest, frame in

@@ -18,11 +18,16 @@ public struct KnownFailure: Decodable, Hashable, Sendable {
     /// A glob over the case name, e.g. `flow-*` (a benchmark workload) or `box/flow-rows-shrink` (a golden case).
     public var `case`: String
     public var reason: String
+    /// The cause that explains it, when one was found: the name of a minimal case in
+    /// `golden/flex/findings/<engine>/<cause>.json` whose description gives the reason (`ristretto explain`,
+    /// docs/causes.md). Absent in older lists; nil is an entry nobody has reduced to a cause yet.
+    public var cause: String?
 
-    public init(engine: String, case: String, reason: String) {
+    public init(engine: String, case: String, reason: String, cause: String? = nil) {
         self.engine = engine
         self.case = `case`
         self.reason = reason
+        self.cause = cause
     }
 
     /// Whether this entry explains a difference of `engine` on the case named `caseName`.

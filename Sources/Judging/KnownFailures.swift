@@ -35,7 +35,7 @@ public enum KnownFailures {
             do {
                 let engine = String(name.dropLast(".json".count))
                 entries += try JSONDecoder().decode([Entry].self, from: data).map {
-                    KnownFailure(engine: engine, case: $0.case, reason: $0.reason)
+                    KnownFailure(engine: engine, case: $0.case, reason: $0.reason, cause: $0.cause)
                 }
             } catch {
                 throw InputError(file: path, decoding: error)
@@ -73,12 +73,28 @@ public enum KnownFailures {
     public static func update(_ review: Review, entries: [KnownFailure], directory: String) throws(InputError) {
         let staleKeys = Set(review.stale.map(\.case))
         var kept = entries.filter { $0.engine == review.engine && !staleKeys.contains($0.case) }
-            .map { Entry(case: $0.case, reason: $0.reason) }
+            .map { Entry(case: $0.case, reason: $0.reason, cause: $0.cause) }
         kept += review.new.map {
             Entry(case: $0.identifier, reason: "recorded by conform --update-known: \($0.mismatch)")
         }
-        kept.sort { $0.case < $1.case }
-        let path = directory + "/" + review.engine + ".json"
+        try write(kept, engine: review.engine, directory: directory)
+    }
+
+    /// Rewrites `<directory>/<engine>.json` with the cause of each entry whose case glob `causes` names (a finding's
+    /// name, `ristretto explain --update-known-failures`); every entry and its reason stay. Atomic.
+    public static func setCauses(
+        _ causes: [String: String], engine: String, entries: [KnownFailure], directory: String
+    ) throws(InputError) {
+        let kept = entries.filter { $0.engine == engine }.map {
+            Entry(case: $0.case, reason: $0.reason, cause: causes[$0.case] ?? $0.cause)
+        }
+        try write(kept, engine: engine, directory: directory)
+    }
+
+    /// Writes one engine's list, sorted by case.
+    static func write(_ entries: [Entry], engine: String, directory: String) throws(InputError) {
+        let kept = entries.sorted { $0.case < $1.case }
+        let path = directory + "/" + engine + ".json"
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         } catch {
@@ -93,22 +109,30 @@ public enum KnownFailures {
         try AtomicFile.write(data, to: path)
     }
 
-    /// One line of a list: the case glob and why the engine fails it.
+    /// One line of a list: the case glob, why the engine fails it, and the cause that explains it (optional, so
+    /// that lists written before causes existed still read).
     struct Entry: Codable, Hashable {
         var `case`: String
         var reason: String
+        var cause: String?
 
-        enum CodingKeys: String, CodingKey, CaseIterable { case `case`, reason }
+        enum CodingKeys: String, CodingKey, CaseIterable { case `case`, reason, cause }
 
-        init(case: String, reason: String) {
+        init(case: String, reason: String, cause: String? = nil) {
             self.case = `case`
             self.reason = reason
+            self.cause = cause
         }
 
         init(from decoder: any Decoder) throws {
             let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
             self.case = try container.decode(String.self, forKey: .case)
             reason = try container.decode(String.self, forKey: .reason)
+            cause = try container.decodeIfPresent(String.self, forKey: .cause)
+            if let cause, cause.isEmpty || cause.contains("/") {
+                throw container.invalidValue(
+                    "a cause is a finding's file name, without / (or leave it out)", at: .cause)
+            }
             guard !self.case.isEmpty else { throw container.invalidValue("case must not be empty", at: .case) }
             guard !reason.trimmingCharacters(in: .whitespaces).isEmpty else {
                 throw container.invalidValue("every known failure needs a reason", at: .reason)

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Benchmarking
 import CaseIO
+import Causes
 import Conformance
 import Engines
 import Foundation
@@ -117,6 +118,11 @@ struct MatrixOutput {
             let page = Reports.html(reference) { FileManager.default.contents(atPath: $0) }
             try AtomicFile.write(Data(page.utf8), to: html + "/reference.html")
             links["reference"] = "reference.html"
+        }
+        // An engine whose causes `ristretto explain --html` wrote into the same folder links to its page.
+        for column in matrix.columns where links[column.engine] == nil {
+            let page = CauseReport.pagePath(engine: column.engine)
+            if FileManager.default.fileExists(atPath: html + "/" + page) { links[column.engine] = page }
         }
         try Reports.writeSite(matrix, to: html, engineLinks: links) { $0.png }
     }

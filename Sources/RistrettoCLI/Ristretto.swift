@@ -39,6 +39,7 @@ struct Ristretto: ParsableCommand {
         subcommands: [
             LayoutCommand.self, RenderCommand.self, DiffCommand.self, ConformCommand.self, RecordCommand.self,
             BenchCommand.self, GentestCommand.self, ImportCommand.self, MergeCommand.self,
+            ExplainCommand.self,
         ])
 
     /// Runs the command, mapping every error that is not a comparison failure to exit code 2 as the CLI

@@ -117,3 +117,22 @@ import Testing
         }
     }
 }
+
+extension StandalonePeerTests {
+    /// WeasyPrint answers an infinite height for the root of golden/flex/align/align-00911 and NaN for an item's y:
+    /// the adapter writes such a coordinate `null`, the protocol's undefined coordinate, so the reply parses and the
+    /// verdict names the node instead of failing the case as an unreadable reply.
+    @Test(.enabled(if: installed("weasyprint"), Comment(rawValue: installLine("weasyprint"))))
+    func weasyprintWritesNonFiniteCoordinatesAsNull() throws {
+        let engine = Self.adapter("weasyprint")
+        defer { engine.shutDown() }
+        let text = try String(
+            contentsOfFile: TestSupport.goldenDirectory + "/flex/align/align-00911.json", encoding: .utf8)
+        var document = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        for key in ["expect", "source", "tolerance", "description"] { document[key] = nil }
+        let frames = try engine.layout(
+            caseJSON: try JSONSerialization.data(withJSONObject: document), change: nil, rounding: false)
+        #expect(frames.first?.frame.height.isNaN == true, "the root's height is not finite: null, read as NaN")
+        #expect(frames.first?.frame.width == 118)
+    }
+}

@@ -69,11 +69,16 @@ import Testing
         return counts.mapValues { $0.total == 0 ? "n/a" : "\($0.passed)/\($0.total)" }
     }
 
-    /// Every `href` and `src` of a dumped page names a file of the site (no scheme, nothing outside it).
+    /// Every `href` and `src` of a dumped page names a file of the site (no scheme, nothing outside it), or an
+    /// element of the page itself (`#id`).
     static func checkLinks(_ dom: String, page: String, site: String) {
         let folder = URL(fileURLWithPath: page).deletingLastPathComponent()
         for match in dom.matches(of: /(?:href|src)="([^"]*)"/) {
             let link = String(match.output.1).replacingOccurrences(of: "&amp;", with: "&")
+            if link.hasPrefix("#") {
+                #expect(dom.contains("id=\"\(link.dropFirst())\""), "\(page): \(link) names no element of the page")
+                continue
+            }
             #expect(!link.contains(":"), "\(page): \(link) leaves the site")
             let target = folder.appendingPathComponent(String(link.split(separator: "#").first ?? "")).standardized
             #expect(target.path.hasPrefix(site + "/"), "\(page): \(link) leaves the site")
@@ -131,6 +136,53 @@ import Testing
                 #expect(pictures == 3, "expected, alpha and beta")
             }
         }
+    }
+
+    /// The site CI publishes (.github/workflows/conform.yml): two shards of a real `conform --engine` run, merged,
+    /// load in headless Chromium. Each shard judged some cases, the matrix shows the merged JSON's counts, the
+    /// failing case's page shows the engine's picture beside the expected one, and every link stays in the site.
+    @Test(.enabled(if: chromium != nil && EngineFixtures.hasPython, notInstalled))
+    func theMergedSiteOfTwoShardsLoadsInHeadlessChromium() throws {
+        let folder = try EngineFixtures.writeGolden { $0.hasPrefix("box/") }
+        defer { try? FileManager.default.removeItem(atPath: folder.scratch) }
+        let chromium = try #require(Self.chromium)
+        var shards: [String] = []
+        for index in 1...2 {
+            let shard = folder.scratch + "/shard-\(index).json"
+            let run = try CLIRun([
+                "conform", "--golden", folder.golden, "--engine", EngineFixtures.exampleAdapter,
+                "--known-failures-file", folder.knownFailures, "--shard", "\(index)/2", "--json", shard,
+            ])
+            #expect(run.status <= 1, "shard \(index): \(run.stdout)\(run.stderr)")
+            let document = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: shard)))
+            let results = (document as? [String: Any])?["results"] as? [[String: Any]] ?? []
+            #expect(results.contains { $0["verdict"] as? String != "n/a" }, "shard \(index) judged no case")
+            shards.append(shard)
+        }
+        let site = URL(fileURLWithPath: folder.scratch + "/site").standardized.path
+        let merged = try CLIRun(
+            shards.reduce(["merge"]) { $0 + [$1] } + ["--html", site, "--json", folder.scratch + "/merged.json"])
+        #expect(merged.status == 1, "box/wrong-x fails: \(merged.stdout)\(merged.stderr)")
+
+        let index = site + "/index.html"
+        let dom = try Self.dumpDOM(index, chromium: chromium, profile: folder.scratch)
+        var shown: [String: String] = [:]
+        for cell in dom.matches(of: /<td[^>]*data-engine="([^"]*)" data-row="([^"]*)"[^>]*>(.*?)<\/td>/) {
+            shown["\(cell.output.1) \(cell.output.2)"] =
+                String(cell.output.3).firstMatch(of: /(\d+)\/(\d+)/).map { "\($0.output.1)/\($0.output.2)" } ?? ""
+        }
+        // By hand: fits and partial pass; wrong-x fails, flow is refused, known is known; no-expect is n/a.
+        #expect(shown["example box"] == "2/5", "\(shown)")
+        #expect(shown == (try Self.expectedCells(folder.scratch + "/merged.json")))
+        Self.checkLinks(dom, page: index, site: site)
+        Self.checkNothingRan(dom, page: index, pictures: 0)
+
+        let page = String(try #require(dom.firstMatch(of: /href="(cases\/box__wrong-x\/[^"]*)"/)).output.1)
+        let caseDOM = try Self.dumpDOM(site + "/" + page, chromium: chromium, profile: folder.scratch)
+        #expect(caseDOM.contains("<h1>box/wrong-x</h1>"), "\(caseDOM.prefix(400))")
+        #expect(caseDOM.contains("engine-example.png") && caseDOM.contains("expect.png"))
+        Self.checkLinks(caseDOM, page: site + "/" + page, site: site)
+        Self.checkNothingRan(caseDOM, page: page, pictures: 2)
     }
 
     /// The site of the same results is the same, byte for byte, pictures included.

@@ -434,7 +434,10 @@ class Tree:
             frame = {"path": path}
             if self.ids[index] is not None:
                 frame["id"] = self.ids[index]
-            x, y, width, height = numbers[4 * index: 4 * index + 4]
+            # A coordinate that is not a finite number (WeasyPrint answers an infinite height for some flex
+            # containers) is written null, the protocol's undefined coordinate: JSON has no NaN or Infinity.
+            x, y, width, height = (value if isinstance(value, (int, float)) and math.isfinite(value) else None
+                                   for value in numbers[4 * index: 4 * index + 4])
             frame.update(x=x, y=y, width=width, height=height)
             out.append(frame)
         return out

@@ -1,0 +1,140 @@
+import BoxLayout
+import CanonicalJSON
+import Engines
+import Flexbox
+import Foundation
+import Gentest
+import Judging
+import LayoutCore
+
+/// Reduces an engine's failures on flex cases to causes (docs/causes.md): each failure is shrunk
+/// (`FlexCaseShrinker`) to a minimal case on which the engine still differs from the oracle, and the minimal cases
+/// are grouped by their `CauseSignature`, the properties that had to stay and the shape of the difference.
+///
+/// **Two oracles.** The failure itself is judged against the case's own `expect`. A shrunk case has none, so each
+/// candidate is judged against `oracle`'s answer: Chromium, or the reference when the caller asks for speed (the
+/// reference agrees with the browsers on the corpus; it is used only where it gives the case's own `expect` on the
+/// unshrunk case, and a cause's minimal case is then answered by the browsers, `confirm`).
+public struct CauseFinder: Sendable {
+    /// The engine whose failures are explained.
+    public var engine: any LayoutEngineAdapter
+    /// What judges a shrunk case.
+    public var oracle: any LayoutEngineAdapter
+    /// The oracle's own resolution, added to the engine's tolerance: 1/64 px for a browser, 0 for the reference.
+    public var oracleTolerance: Double
+    /// The most candidates the shrinker tries for one failure.
+    public var shrinkBudget = 600
+
+    public init(engine: any LayoutEngineAdapter, oracle: any LayoutEngineAdapter, oracleTolerance: Double) {
+        self.engine = engine
+        self.oracle = oracle
+        self.oracleTolerance = oracleTolerance
+    }
+
+    /// A case the engine fails: its own expectation and the engine's answer.
+    public struct Failure: Sendable {
+        public var identifier: String
+        public var family: String?
+        public var flexCase: FlexCase
+        public var answer: [PeerFrame]
+        /// The first differences, in the conformance runner's words.
+        public var differences: [String]
+    }
+
+    /// One failure reduced: its minimal case (`expect` the oracle's answer) and the engine's answer to it.
+    public struct Reduction: Sendable {
+        public var identifier: String
+        public var family: String?
+        public var minimal: FlexCase
+        public var answer: [PeerFrame]
+        public var differences: [String]
+        public var signature: CauseSignature
+        /// False when the case stayed as it was: the oracle did not give the case's own `expect` on it, so no
+        /// smaller case could be judged.
+        public var shrunk: Bool
+    }
+
+    /// How far the engine's answer may be from an expectation: its own tolerance, the oracle's and the case's.
+    func tolerance(_ flexCase: FlexCase) -> Double {
+        max(EngineCatalogue.geometryTolerance(of: engine.name), oracleTolerance, flexCase.tolerance.geometry)
+    }
+
+    /// The engine's failure on `flexCase`, or nil when it passes, refuses or cannot answer (those are not failures
+    /// a minimal case explains) or the case has no `expect`.
+    public func failure(_ identifier: String, family: String?, _ flexCase: FlexCase) -> Failure? {
+        guard let expect = flexCase.expect,
+            case .frames(let answer) = FlexFuzzer.ask(engine, flexCase)
+        else { return nil }
+        let lines = differences(expect.frames, answer, tolerance: tolerance(flexCase))
+        guard !lines.isEmpty else { return nil }
+        return Failure(identifier: identifier, family: family, flexCase: flexCase, answer: answer, differences: lines)
+    }
+
+    /// The differences of `answer` from `expected`, only on the nodes `expected` lists.
+    func differences(_ expected: [PeerFrame], _ answer: [PeerFrame], tolerance: Double) -> [String] {
+        mismatches(expected, answer, tolerance: tolerance).map(\.mismatch.description)
+    }
+
+    func mismatches(_ expected: [PeerFrame], _ answer: [PeerFrame], tolerance: Double) -> [(
+        path: [Int], mismatch: GeometryMismatch
+    )] {
+        judgedMismatches(expected: expected, answer: answer, engine: engine.name, caseTolerance: tolerance)
+    }
+
+    /// Answers asked of the oracle and the engine, by request, shared by every shrink of a run: shrinking many
+    /// failures of one engine passes the same small cases again and again.
+    public final class Answers: @unchecked Sendable {
+        var oracle: [Data: [PeerFrame]?] = [:]
+        var engine: [Data: [PeerFrame]?] = [:]
+        public init() {}
+    }
+
+    /// 1. Check that the oracle gives the case's own `expect` (else keep the case as it is); 2. shrink while the
+    /// engine still differs from the oracle, by half a pixel or more when the failure did; 3. the signature of what
+    /// is left.
+    public func reduce(_ failure: Failure, answers: Answers = Answers()) -> Reduction {
+        let expect = failure.flexCase.expect?.frames ?? []
+        let wholePixels = FlexFuzzer.largestDifference(expect, failure.answer) >= 0.5
+        func ask(_ adapter: any LayoutEngineAdapter, _ flexCase: FlexCase, _ cache: inout [Data: [PeerFrame]?])
+            -> [PeerFrame]?
+        {
+            guard let key = try? FlexFuzzer.requestJSON(flexCase) else { return nil }
+            if let known = cache[key] { return known }
+            var frames: [PeerFrame]?
+            if case .frames(let answered) = FlexFuzzer.ask(adapter, flexCase) { frames = answered }
+            cache[key] = frames
+            return frames
+        }
+        let unshrunk = Reduction(
+            identifier: failure.identifier, family: failure.family, minimal: failure.flexCase, answer: failure.answer,
+            differences: failure.differences,
+            signature: CauseSignature(
+                failure.flexCase, expected: expect,
+                mismatches: mismatches(
+                    expect, failure.answer, tolerance: tolerance(failure.flexCase))),
+            shrunk: false)
+        // 1. The oracle stands in for the expectation only where it gives it.
+        guard let start = ask(oracle, failure.flexCase, &answers.oracle),
+            differences(expect, start, tolerance: tolerance(failure.flexCase)).isEmpty
+        else { return unshrunk }
+        // 2. Shrink.
+        var minimal = FlexCaseShrinker.shrink(failure.flexCase, budget: shrinkBudget) { candidate in
+            guard let expected = ask(oracle, candidate, &answers.oracle),
+                let answer = ask(engine, candidate, &answers.engine),
+                !differences(expected, answer, tolerance: tolerance(candidate)).isEmpty
+            else { return false }
+            return !wholePixels || FlexFuzzer.largestDifference(expected, answer) >= 0.5
+        }
+        guard let expected = ask(oracle, minimal, &answers.oracle), let answer = ask(engine, minimal, &answers.engine)
+        else { return unshrunk }
+        // 3. The minimal case carries the oracle's answer; `source` is written once browsers confirm it.
+        minimal.expect = BoxFrames(frames: expected)
+        minimal.source = nil
+        minimal.tolerance = Tolerance()
+        let found = mismatches(expected, answer, tolerance: tolerance(minimal))
+        return Reduction(
+            identifier: failure.identifier, family: failure.family, minimal: minimal, answer: answer,
+            differences: found.map(\.mismatch.description),
+            signature: CauseSignature(minimal, expected: expected, mismatches: found), shrunk: true)
+    }
+}

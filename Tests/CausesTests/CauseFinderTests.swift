@@ -1,0 +1,184 @@
+import BoxLayout
+import Engines
+import Flexbox
+import Foundation
+import Gentest
+import Judging
+import LayoutCore
+import TestSupport
+import Testing
+
+@testable import Causes
+
+/// `ristretto explain`'s core (docs/causes.md): an engine with two planted bugs fails four small cases; shrinking
+/// with the reference as the oracle reduces them to two causes, a finding names one, and the known-failure entries
+/// it covers count as explained.
+@Suite struct CauseFinderTests {
+    /// The reference with some properties left out: a stand-in for an engine that does not implement them.
+    struct IgnoringEngine: InProcessLayoutEngine {
+        let name = "ignoring"
+        let ignored: [CSSProperty]
+
+        func layout(_ flexCase: FlexCase) throws -> [PeerFrame] {
+            var stripped = flexCase
+            for path in stripped.root.preorderPaths {
+                stripped.root.update(path) { element in
+                    for property in ignored { try? element.style.set(property, to: nil) }
+                }
+            }
+            return try ReferenceEngine().layout(stripped)
+        }
+    }
+
+    static func flexCase(_ name: String, _ body: String) throws -> FlexCase {
+        var flexCase = try JSONDecoder().decode(
+            FlexCase.self, from: Data(#"{"kind":"flex","name":"\#(name)",\#(body)}"#.utf8))
+        flexCase.expect = BoxFrames(frames: try ReferenceEngine().layout(flexCase))
+        return flexCase
+    }
+
+    /// Two cases each bug shows in, with properties and elements that do not matter, and one the engine passes.
+    static func subjects() throws -> [CauseFinder.Subject] {
+        let cases = [
+            (
+                "bugs/min-width-row",
+                #""viewport":{"width":200,"height":null},"root":{"style":{"width":"150px","column-gap":"4px"},"children":[{"style":{"width":"20px","min-width":"60px","height":"10px"}},{"style":{"width":"30px","height":"12px","margin-left":"3px"}}]}"#
+            ),
+            (
+                "bugs/min-width-column",
+                #""viewport":{"width":null,"height":null},"root":{"style":{"flex-direction":"column","padding-top":"5px"},"children":[{"style":{"min-width":"40px"},"content":{"width":10,"height":10}},{"content":{"width":8,"height":6}}]}"#
+            ),
+            (
+                "bugs/wrap-three",
+                #""viewport":{"width":null,"height":null},"root":{"style":{"width":"50px","flex-wrap":"wrap"},"children":[{"style":{"width":"30px","height":"10px"}},{"style":{"width":"30px","height":"10px"}},{"style":{"width":"30px","height":"10px","margin-top":"2px"}}]}"#
+            ),
+            (
+                "bugs/wrap-gap",
+                #""viewport":{"width":null,"height":null},"root":{"style":{"width":"70px","flex-wrap":"wrap","row-gap":"6px","align-items":"flex-start"},"children":[{"style":{"width":"40px","height":"10px"}},{"style":{"width":"40px","height":"20px"}}]}"#
+            ),
+            (
+                "bugs/passes",
+                #""viewport":{"width":null,"height":null},"root":{"style":{"width":"100px"},"children":[{"style":{"width":"20px","height":"10px"}}]}"#
+            ),
+        ]
+        return try cases.map { identifier, body in
+            CauseFinder.Subject(
+                identifier: identifier, family: "bugs",
+                flexCase: try flexCase(String(identifier.split(separator: "/").last!), body))
+        }
+    }
+
+    static let finder = CauseFinder(
+        engine: InProcessEngineAdapter(IgnoringEngine(ignored: [.minWidth, .flexWrap])), oracle: ReferenceEngine(),
+        oracleTolerance: 0)
+
+    @Test func failuresReduceToOneCausePerBug() throws {
+        let subjects = try Self.subjects()
+        let report = Self.finder.explain(subjects, version: "test", findings: [], knownEntries: [], limit: nil)
+        #expect(report.judged == 5)
+        #expect(report.failures == 4, "the passing case is not a failure")
+        #expect(report.reduced == 4)
+        #expect(report.causes.count == 2, "\(report.causes.map(\.signature.text))")
+        for cause in report.causes {
+            #expect(cause.reductions.count == 2, "\(cause.signature.text)")
+            let minimal = cause.representative.minimal
+            // Each minimal case keeps its bug's property and is smaller than the case it came from.
+            let original = try #require(subjects.first { $0.identifier == cause.representative.identifier })
+            #expect(FlexCaseShrinker.size(of: minimal) < FlexCaseShrinker.size(of: original.flexCase))
+            let bug = cause.reductions[0].identifier.contains("min-width") ? "min-width" : "flex-wrap"
+            let feature = bug == "min-width" ? "min-size" : "flex-wrap: wrap"
+            #expect(cause.signature.properties.contains(feature), "\(cause.signature.text)")
+            #expect(
+                Set(cause.reductions.map(\.identifier)).allSatisfy {
+                    $0.contains(bug == "min-width" ? "min-width" : "wrap")
+                })
+            // The minimal case's expect is the oracle's answer, and the engine still differs from it.
+            let expected = try ReferenceEngine().layout(minimal)
+            #expect(minimal.expect?.frames == expected)
+            #expect(cause.representative.answer != expected)
+            #expect(cause.families.map(\.family) == ["bugs"])
+        }
+    }
+
+    /// A finding with the same signature names the cause; a known-failure entry whose cases all reduce to named
+    /// causes is explained, the others are not; the finding the engine passes is stale.
+    @Test func findingsNameCausesAndExplainKnownFailures() throws {
+        let subjects = try Self.subjects()
+        let scratch = try CLIRun.scratchFolder()
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        var named = try Self.flexCase("ignores-min-width", #""root":{"style":{"min-width":"10px"}}"#)
+        named.description = "The engine ignores min-width (CSS Sizing 3 §5.2)."
+        var passing = try Self.flexCase("passes", #""root":{"style":{"width":"10px"}}"#)
+        passing.description = "A finding whose cause is gone."
+        for finding in [named, passing] {
+            try FlexConsensus.fileText(finding).write(
+                toFile: scratch + "/\(finding.name).json", atomically: true, encoding: .utf8)
+        }
+        let findings = try Self.finder.findings(in: scratch)
+        #expect(findings.map(\.name) == ["ignores-min-width", "passes"])
+        #expect(
+            findings[0].signature
+                == CauseSignature(properties: ["min-size"], difference: ["size"]))
+        #expect(findings[1].signature == nil)
+
+        let entries = [
+            KnownFailure(engine: "ignoring", case: "bugs/min-width-*", reason: "recorded"),
+            KnownFailure(engine: "ignoring", case: "bugs/wrap-three", reason: "recorded"),
+            KnownFailure(engine: "other", case: "bugs/wrap-gap", reason: "another engine's"),
+        ]
+        let report = Self.finder.explain(
+            subjects, version: "test", findings: findings, knownEntries: entries, limit: nil)
+        let minWidth = try #require(report.causes.first { $0.finding != nil })
+        #expect(minWidth.finding?.name == "ignores-min-width")
+        #expect(minWidth.signature == findings[0].signature)
+        #expect(report.staleFindings == ["passes"])
+        #expect(report.knownEntries.count == 2, "only the engine's own entries")
+        #expect(report.explained.map(\.case) == ["bugs/min-width-*"])
+        #expect(report.unexplained.map(\.case) == ["bugs/wrap-three"])
+        #expect(CauseFinder.causesForEntries(report) == ["bugs/min-width-*": "ignores-min-width"])
+    }
+
+    /// The signature keeps keywords, names numbers by their property, and joins sides, axes and roles: the
+    /// viewport's width is a `size` as the item's width is, a negative margin a `margin`, an auto one `margin: auto`.
+    @Test func signatureKeepsKeywordsAndJoinsSidesAndAxes() throws {
+        let flexCase = try Self.flexCase(
+            "kinds",
+            #""viewport":{"width":100,"height":null},"root":{"style":{"flex-wrap":"wrap","flex-direction":"column-reverse","margin-top":"-4px","flex-grow":"0"},"children":[{"style":{"width":"50%","order":"2","aspect-ratio":"2","margin-left":"auto"},"children":[{"content":{"width":1,"height":1}}]}]}"#
+        )
+        let signature = CauseSignature(
+            flexCase, expected: [],
+            mismatches: [
+                ([1], GeometryMismatch(subject: "node [1]", field: "width", expected: "1", actual: "2")),
+                ([0, 0], GeometryMismatch(subject: "node [0, 0]", field: "x", expected: "1", actual: "2")),
+                ([0], GeometryMismatch(subject: "node [0]", field: "height", expected: "1", actual: "2")),
+            ])
+        #expect(
+            signature.properties == [
+                "aspect-ratio", "content", "flex-direction: column reverse", "flex-grow", "flex-wrap: wrap", "margin",
+                "margin: auto", "order", "size",
+            ])
+        #expect(signature.difference == ["position", "size"])
+        #expect(signature.text.hasSuffix(" → position, size"))
+    }
+
+    /// The reproduction page lays the case out as the adapters do, draws the engine's answer over it and runs
+    /// nothing; text from the case is escaped.
+    @Test func reproductionPageIsSelfContained() throws {
+        var flexCase = try Self.flexCase(
+            "<b>x</b>",
+            #""viewport":{"width":80,"height":null},"root":{"style":{"border-left-width":"2px"},"children":[{"content":{"width":10,"height":5}}]}"#
+        )
+        flexCase.expect = BoxFrames(frames: try ReferenceEngine().layout(flexCase))
+        var answer = try #require(flexCase.expect?.frames)
+        answer[1].frame.origin.x += 7
+        let page = ReproductionPage.html(
+            flexCase, reason: "a <reason>", engine: "eng", answer: answer, expectedBy: ["Chromium 1"])
+        #expect(!page.contains("<script") && !page.contains("<b>") && page.contains("&lt;b&gt;x&lt;/b&gt;"))
+        #expect(page.contains("width:80px;height:max-content"), "the viewport as the adapters write it")
+        #expect(page.contains("border-left-width:2px;border-left-style:solid"))
+        #expect(page.contains("width:10px;height:5px"), "the leaf's content block")
+        // The answer's item sits 2 (border) + 7 px from the root's left edge: drawn there, and marked in the table.
+        #expect(page.contains("left:9px;top:0px;width:10px;height:5px"))
+        #expect(page.contains("<td class=\"diff\">9, 0, 10 × 5</td>"))
+    }
+}
