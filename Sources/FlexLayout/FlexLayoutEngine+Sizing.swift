@@ -140,9 +140,16 @@ extension FlexLayoutEngine {
     // MARK: Sizing and laying out a node
 
     /// The node's height and baseline under `input`, from its cache when the same input was asked before.
+    /// A height that is not definite and equals the node's own is answered from the pass under no height
+    /// (`ownHeightKey`), the content height being the given height as that pass would answer it.
     func size(_ node: Int, _ input: SizingInput) -> SizingOutput {
         let input = keyed(input, for: node)
         if let known = caches[node].lookup(input) { return known }
+        if let height = input.height, let own = ownHeightKey(node, input, height: height),
+            let known = caches[node].lookup(own)
+        {
+            return SizingOutput(height: height, baseline: known.baseline, contentHeight: height)
+        }
         let output = layoutNode(node, input, perform: false)
         caches[node].store(input, output)
         return output
@@ -170,20 +177,25 @@ extension FlexLayoutEngine {
         caches[node].performed = input
     }
 
-    /// The input a node is placed under, as its cache knows it. A height that is not definite and equals the one
-    /// the node found for itself under no height lays out as no height does, so the sizing pass's key serves (and
-    /// its placements with it). Not in a wrapping column, whose lines break at a given height but at its
-    /// `max-height` without one, nor in a grid, which places its items per pass.
+    /// The input a node is placed under, as its cache knows it (`ownHeightKey`).
     @inline(__always) func placementKey(_ node: Int, _ input: SizingInput, height: Double) -> SizingInput {
         var key = keyed(input, for: node)
-        key.height = nil
-        if !key.heightIsDefinite, !isMeasured[node], styles[node].display == .flex,
-            styles[node].flexDirection.isRow || styles[node].flexWrap == .nowrap,
-            let sized = caches[node].lookup(key), sized.height == height
-        {
-            return key
-        }
+        if let own = ownHeightKey(node, key, height: height) { return own }
         key.height = height
+        return key
+    }
+
+    /// A height that is not definite and equals the one the node found for itself under no height lays out as no
+    /// height does, so the pass under no height serves (its answer and its placements): that pass's key, when it
+    /// was made. Not in a wrapping column, whose lines break at a given height but at its `max-height` without
+    /// one, nor in a grid, which places its items per pass, nor for a measured leaf.
+    @inline(__always) func ownHeightKey(_ node: Int, _ keyedInput: SizingInput, height: Double) -> SizingInput? {
+        guard !keyedInput.heightIsDefinite, !isMeasured[node], styles[node].display == .flex,
+            styles[node].flexDirection.isRow || styles[node].flexWrap == .nowrap
+        else { return nil }
+        var key = keyedInput
+        key.height = nil
+        guard let sized = caches[node].lookup(key), sized.height == height else { return nil }
         return key
     }
 

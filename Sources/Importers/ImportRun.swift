@@ -159,7 +159,7 @@ public enum ImportRun {
     ) throws(ImportError) -> [ImportCandidate] {
         switch format {
         case .taffyXML: return try TaffyXML.candidates(in: text, input: input)
-        case .taffyHTML, .yogaHTML: return try HTMLFixtures.candidates(in: text, input: input, format: format)
+        case .taffyHTML, .yogaHTML: return HTMLFixtures.candidates(in: text, input: input, format: format)
         case .wpt: return try wptCandidates(in: text, input: input, browser: browser)
         case .yogaCapture: return try YogaCapture.candidates(in: text, input: input)
         }
