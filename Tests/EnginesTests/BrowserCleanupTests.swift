@@ -56,15 +56,35 @@ import Testing
             "firefox or webkit not installed: run tools/setup-engines --with-browsers"),
         arguments: ["firefox", "webkit"])
     func aKilledAdapterLeavesNoBrowserBehind(engine: String) throws {
+        let adapter = try Self.startedAdapter(engine)
+        #expect(!Self.processes(carrying: adapter.mark).isEmpty)
+        kill(adapter.process.processIdentifier, SIGKILL)
+        adapter.process.waitUntilExit()
+        let left = Self.processesLeft(adapter)
+        #expect(left.isEmpty, "processes of the browser outlived the adapter: \(left)")
+    }
+}
+
+extension BrowserCleanupTests {
+    /// An adapter started with pipes and asked its `info`, which starts its browser or worker in process groups of
+    /// its own, each process carrying the adapter's mark in its environment.
+    struct StartedAdapter {
+        var process: Process
+        var input: Pipe
+        var groups: Set<Int32>
+        var mark: String
+    }
+
+    static func startedAdapter(_ engine: String) throws -> StartedAdapter {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.directory + "/\(engine)-adapter")
+        process.executableURL = URL(fileURLWithPath: directory + "/\(engine)-adapter")
         let input = Pipe()
         let output = Pipe()
         process.standardInput = input
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
         try process.run()
-        // The launcher script execs the adapter, so the process is the adapter itself; `info` starts the browser.
+        // The launcher script execs the adapter, so the process is the adapter itself.
         input.fileHandleForWriting.write(Data(#"{"op":"info"}"#.utf8 + [10]))
         var reply = Data()
         while !reply.contains(10) {
@@ -74,18 +94,20 @@ import Testing
         }
         #expect(String(decoding: reply, as: UTF8.self).contains(#""version""#))
         let groups = Self.childGroups(of: process.processIdentifier)
-        #expect(!groups.isEmpty, "the adapter started its browser")
+        #expect(!groups.isEmpty, "\(engine): the adapter started its browser or worker in a group of its own")
         let mark = try #require(
-            groups.lazy.compactMap { Self.mark(of: $0) }.first, "the browser carries a mark in its environment")
-        #expect(!Self.processes(carrying: mark).isEmpty)
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
-        let deadline = Date().addingTimeInterval(10)
-        var left = Self.processStats().filter { groups.contains($0.group) }.map(\.pid) + Self.processes(carrying: mark)
-        while !left.isEmpty && Date() < deadline {
-            Thread.sleep(forTimeInterval: 0.1)
-            left = Self.processStats().filter { groups.contains($0.group) }.map(\.pid) + Self.processes(carrying: mark)
+            groups.lazy.compactMap { Self.mark(of: $0) }.first, "\(engine): the browser or worker carries a mark")
+        return StartedAdapter(process: process, input: input, groups: groups, mark: mark)
+    }
+
+    /// The processes of the adapter's groups or carrying its mark, after waiting up to 10 s for them to go.
+    static func processesLeft(_ adapter: StartedAdapter) -> [Int32] {
+        func left() -> [Int32] {
+            Self.processStats().filter { adapter.groups.contains($0.group) }.map(\.pid)
+                + Self.processes(carrying: adapter.mark)
         }
-        #expect(left.isEmpty, "processes of the browser outlived the adapter: \(left)")
+        let deadline = Date().addingTimeInterval(10)
+        while !left().isEmpty && Date() < deadline { Thread.sleep(forTimeInterval: 0.1) }
+        return left()
     }
 }

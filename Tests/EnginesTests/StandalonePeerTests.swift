@@ -79,41 +79,15 @@ import Testing
     func noWorkerOutlivesItsAdapter(engine: String) throws {
         // Once after a normal end (stdin closed), once after a SIGKILL of the adapter (no cleanup runs in it).
         for killed in [false, true] {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: Self.directory + "/\(engine)-adapter")
-            let input = Pipe()
-            let output = Pipe()
-            process.standardInput = input
-            process.standardOutput = output
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            // The launcher execs the adapter, so the process is the adapter; `info` starts its worker.
-            input.fileHandleForWriting.write(Data(#"{"op":"info"}"#.utf8 + [10]))
-            var reply = Data()
-            while !reply.contains(10) {
-                let chunk = output.fileHandleForReading.availableData
-                guard !chunk.isEmpty else { break }
-                reply.append(chunk)
-            }
-            #expect(String(decoding: reply, as: UTF8.self).contains(#""version""#))
-            let groups = BrowserCleanupTests.childGroups(of: process.processIdentifier)
-            #expect(!groups.isEmpty, "the adapter started its worker in a group of its own")
-            let mark = try #require(
-                groups.lazy.compactMap { BrowserCleanupTests.mark(of: $0) }.first, "the worker carries a mark")
+            let adapter = try BrowserCleanupTests.startedAdapter(engine)
             if killed {
-                kill(process.processIdentifier, SIGKILL)
+                kill(adapter.process.processIdentifier, SIGKILL)
             } else {
-                input.fileHandleForWriting.closeFile()
+                adapter.input.fileHandleForWriting.closeFile()
             }
-            process.waitUntilExit()
-            let deadline = Date().addingTimeInterval(10)
-            func left() -> [Int32] {
-                BrowserCleanupTests.processStats().filter { groups.contains($0.group) }.map(\.pid)
-                    + BrowserCleanupTests.processes(carrying: mark)
-            }
-            while !left().isEmpty && Date() < deadline { Thread.sleep(forTimeInterval: 0.1) }
-            #expect(
-                left().isEmpty, "\(engine) (\(killed ? "SIGKILL" : "stdin closed")): processes outlived the adapter")
+            adapter.process.waitUntilExit()
+            let left = BrowserCleanupTests.processesLeft(adapter)
+            #expect(left.isEmpty, "\(engine) (\(killed ? "SIGKILL" : "stdin closed")): processes outlived the adapter")
         }
     }
 }
