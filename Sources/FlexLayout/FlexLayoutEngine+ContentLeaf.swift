@@ -10,12 +10,7 @@ extension FlexLayoutEngine {
         let style = styles.at(node)
         let pb = paddingBorder(node, containingWidth: input.containingWidth)
         let known = input.height.map { max(0, $0 - pb.vertical) }
-        let minHeight = borderBoxSize(
-            style.minHeight, basis: input.containingHeight, paddingBorder: pb.vertical, borderBox: style.borderBox)
-        let maxHeight = borderBoxSize(
-            style.maxHeight, basis: input.containingHeight, paddingBorder: pb.vertical, borderBox: style.borderBox)
-        let minInner = max(0, (minHeight ?? 0) - pb.vertical)
-        let maxInner = maxHeight.map { max(0, $0 - pb.vertical) } ?? .infinity
+        let (minInner, maxInner) = innerHeightBounds(node, paddingBorder: pb, containingHeight: input.containingHeight)
         let axes = FlowAxes(style)
         let contentHeight = input.height ?? content.height + pb.vertical
         if !axes.isRow {

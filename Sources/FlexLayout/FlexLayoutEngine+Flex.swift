@@ -10,13 +10,11 @@ extension FlexLayoutEngine {
         let itemBuffer = scratch.items.take(itemCapacity)
         defer { scratch.items.give(itemCapacity) }
 
-        // §9.1 Initial setup: generate the flex items, in `order`; with them, §9.2 step 3 (`preparedItem`): a
+        // §9.1 Initial setup: generate the flex items, in `order`; with them, §9.2 step 3 (`prepareItem`): a
         // column's item width (its height needs it), each flex base size and hypothetical main size.
         var itemCount = 0
         var reordered = false
-        for position in childIndices(node) {
-            let child = childList[position]
-            guard isInFlow(child) else { continue }
+        for child in children(node) where isInFlow(child) {
             prepareItem(child, in: container, into: itemBuffer.baseAddress! + itemCount)
             itemCount += 1
             reordered = reordered || styles[child].order != 0
@@ -112,17 +110,13 @@ extension FlexLayoutEngine {
         let known = input.height.map { max(0, $0 - pb.vertical) }
         let definite = input.heightIsDefinite ? known : nil
         let axes = FlowAxes(style)
-        let minHeight = borderBoxSize(
-            style.minHeight, basis: input.containingHeight, paddingBorder: pb.vertical, borderBox: style.borderBox)
-        let maxHeight = borderBoxSize(
-            style.maxHeight, basis: input.containingHeight, paddingBorder: pb.vertical, borderBox: style.borderBox)
+        let innerBounds = innerHeightBounds(node, paddingBorder: pb, containingHeight: input.containingHeight)
         let columnGap = style.columnGap.resolveOrZero(innerWidth)
         let rowGap = style.rowGap.resolveOrZero(definite)
         return FlexContainer(
             node: node, axes: axes, paddingBorder: pb, innerWidth: innerWidth, knownInnerHeight: known,
             definiteInnerHeight: definite,
-            minInnerHeight: max(0, (minHeight ?? 0) - pb.vertical),
-            maxInnerHeight: maxHeight.map { max(0, $0 - pb.vertical) } ?? .infinity,
+            minInnerHeight: innerBounds.min, maxInnerHeight: innerBounds.max,
             mainGap: axes.isRow ? columnGap : rowGap, crossGap: axes.isRow ? rowGap : columnGap,
             singleLine: style.flexWrap == .nowrap, justifyContent: axes.justify(style.justifyContent),
             alignContent: axes.align(style.alignContent))

@@ -236,15 +236,22 @@ extension FlexLayoutEngine {
     func layoutEmptyContainer(_ node: Int, _ input: SizingInput) -> SizingOutput {
         let pb = paddingBorder(node, containingWidth: input.containingWidth)
         if let height = input.height { return SizingOutput(height: height, baseline: nil, contentHeight: height) }
+        let bounds = innerHeightBounds(node, paddingBorder: pb, containingHeight: input.containingHeight)
+        return SizingOutput(
+            height: max(bounds.min, min(bounds.max, 0)) + pb.vertical, baseline: nil, contentHeight: pb.vertical)
+    }
+
+    /// The node's own `min-height` and `max-height` as inner heights (percentages of a definite containing height),
+    /// for an automatic height: 0 and infinity where they do not apply.
+    @inline(__always) func innerHeightBounds(
+        _ node: Int, paddingBorder pb: Edges<Double>, containingHeight: Double?
+    ) -> (min: Double, max: Double) {
         let style = styles.at(node)
         let minHeight = borderBoxSize(
-            style.minHeight, basis: input.containingHeight, paddingBorder: pb.vertical, borderBox: style.borderBox)
+            style.minHeight, basis: containingHeight, paddingBorder: pb.vertical, borderBox: style.borderBox)
         let maxHeight = borderBoxSize(
-            style.maxHeight, basis: input.containingHeight, paddingBorder: pb.vertical, borderBox: style.borderBox)
-        let minInner = max(0, (minHeight ?? 0) - pb.vertical)
-        let maxInner = maxHeight.map { max(0, $0 - pb.vertical) } ?? .infinity
-        return SizingOutput(
-            height: max(minInner, min(maxInner, 0)) + pb.vertical, baseline: nil, contentHeight: pb.vertical)
+            style.maxHeight, basis: containingHeight, paddingBorder: pb.vertical, borderBox: style.borderBox)
+        return (max(0, (minHeight ?? 0) - pb.vertical), maxHeight.map { max(0, $0 - pb.vertical) } ?? .infinity)
     }
 
     /// A measured leaf: asked its content-box height at its content-box width (docs/flex-case-format.md "Measure

@@ -33,20 +33,12 @@ extension FlexLayoutEngine {
             ? items[0].outerHypotheticalMain : .infinity
     }
 
-    /// Whether the root's style reads nothing of its containing block's width.
+    /// Whether the root's style reads nothing of its containing block's width: nothing an item reads
+    /// (`readsContainerWidth`), no growth, no automatic inline margin, no percentage inline inset.
     func rootWidthIsItsOwn(_ root: Int) -> Bool {
         let style = styles.at(root)
-        func own(_ value: SizeValue) -> Bool {
-            switch value {
-            case .auto, .px, .minContent, .maxContent, .content: true
-            case .percent, .fitContent: false
-            }
-        }
-        func length(_ value: LengthPercentageAuto) -> Bool { if case .px = value { true } else { false } }
-        let margin = style.margin
-        return style.flexGrow == 0 && own(style.width) && own(style.minWidth) && own(style.maxWidth)
-            && own(style.flexBasis) && !style.padding.hasPercentage
-            && length(margin.top) && length(margin.right) && length(margin.bottom) && length(margin.left)
+        return !readsContainerWidth(root) && style.flexGrow == 0 && !style.margin.left.isAuto
+            && !style.margin.right.isAuto
             && (style.position != .relative || !(style.inset.left.isPercentage || style.inset.right.isPercentage))
     }
 }

@@ -161,11 +161,6 @@ public final class FlexLayoutEngine {
         UnsafeBufferPointer(start: childList.base + childStart[node], count: childCount[node])
     }
 
-    /// Where `node`'s children are in `childList`: a range to index, which copies nothing.
-    @inline(__always) func childIndices(_ node: Int) -> Range<Int> {
-        childStart[node]..<(childStart[node] + childCount[node])
-    }
-
     // MARK: Layout
 
     /// Lays the tree out in a viewport of this size (nil = max-content) and keeps every frame.
