@@ -12,6 +12,13 @@ struct SizingInput: Hashable {
     /// The containing block's inner width and definite inner height: the basis of the node's own percentages.
     var containingWidth: Double?
     var containingHeight: Double?
+
+    /// The derived equality, written out so that it inlines: every cache lookup compares whole inputs, and the
+    /// derived one stayed an outlined call.
+    @inline(__always) static func == (a: SizingInput, b: SizingInput) -> Bool {
+        a.width == b.width && a.height == b.height && a.heightIsDefinite == b.heightIsDefinite
+            && a.containingWidth == b.containingWidth && a.containingHeight == b.containingHeight
+    }
 }
 
 struct SizingOutput: Hashable {
@@ -46,11 +53,13 @@ struct NodeCache {
         placedFor = nil
     }
 
-    func lookup(_ input: SizingInput) -> SizingOutput? {
-        if keys.0 == input { return values.0 }
-        if keys.1 == input { return values.1 }
-        if keys.2 == input { return values.2 }
-        if keys.3 == input { return values.3 }
+    /// The answer remembered for `input`. Static, reading through the pointer: a method called on `caches[node]`
+    /// would copy the whole cache (over 500 bytes) before reading one key, several times per node and layout.
+    @inline(__always) static func lookup(_ cache: UnsafePointer<NodeCache>, _ input: SizingInput) -> SizingOutput? {
+        if cache.pointee.keys.0 == input { return cache.pointee.values.0 }
+        if cache.pointee.keys.1 == input { return cache.pointee.values.1 }
+        if cache.pointee.keys.2 == input { return cache.pointee.values.2 }
+        if cache.pointee.keys.3 == input { return cache.pointee.values.3 }
         return nil
     }
 
@@ -144,9 +153,9 @@ extension FlexLayoutEngine {
     /// (`ownHeightKey`), the content height being the given height as that pass would answer it.
     func size(_ node: Int, _ input: SizingInput) -> SizingOutput {
         let input = keyed(input, for: node)
-        if let known = caches[node].lookup(input) { return known }
+        if let known = NodeCache.lookup(caches.pointer(node), input) { return known }
         if let height = input.height, let own = ownHeightKey(node, input, height: height),
-            let known = caches[node].lookup(own)
+            let known = NodeCache.lookup(caches.pointer(node), own)
         {
             return SizingOutput(height: height, baseline: known.baseline, contentHeight: height)
         }
@@ -195,7 +204,7 @@ extension FlexLayoutEngine {
         else { return nil }
         var key = keyedInput
         key.height = nil
-        guard let sized = caches[node].lookup(key), sized.height == height else { return nil }
+        guard let sized = NodeCache.lookup(caches.pointer(node), key), sized.height == height else { return nil }
         return key
     }
 

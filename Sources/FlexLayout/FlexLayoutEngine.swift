@@ -41,6 +41,9 @@ public final class FlexLayoutEngine {
     @exclusivity(unchecked) var preparedKeys = NodeColumn<PreparedItemKey?>()
     /// Whether the node's subtree holds an absolutely positioned element whose containing block is outside it.
     @exclusivity(unchecked) var escaping = NodeColumn<Bool>()
+    /// Each node's box when its style resolves nothing against its container (`fixedBox`), kept with the style:
+    /// the common all-lengths style is resolved once, not in every container layout.
+    @exclusivity(unchecked) var fixedBoxes = NodeColumn<ResolvedBox?>()
     @exclusivity(unchecked) var scratch = Scratch()
     /// The viewport of the last full layout, and whether the root saw its width (`viewportWidthKeepsFrames`).
     @exclusivity(unchecked) var viewportMemo: ViewportMemo?
@@ -132,7 +135,10 @@ public final class FlexLayoutEngine {
         preparedItems.append(FlexItem.unprepared)
         preparedKeys.append(nil)
         escaping.append(false)
-        return styles.count - 1
+        fixedBoxes.append(nil)
+        let node = styles.count - 1
+        fixedBoxes[node] = fixedBox(node)
+        return node
     }
 
     deinit {
@@ -153,6 +159,7 @@ public final class FlexLayoutEngine {
         preparedItems.deallocate()
         preparedKeys.deallocate()
         escaping.deallocate()
+        fixedBoxes.deallocate()
         scratch.deallocate()
     }
 
