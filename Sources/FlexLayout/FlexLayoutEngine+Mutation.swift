@@ -83,7 +83,7 @@ extension FlexLayoutEngine {
                 preparedKeys[child] = nil
             }
             invalidate(node)
-            markEscapingAbsolutes()
+            noteTreeWideFacts()
         }
     }
 
@@ -100,7 +100,7 @@ extension FlexLayoutEngine {
         list.insert(added, at: index)
         setChildren(of: parent.node, list)
         invalidate(parent.node)
-        markEscapingAbsolutes()
+        noteTreeWideFacts()
     }
 
     /// Removes the element at `handle` and its subtree from the tree (its storage is not reused).
@@ -108,7 +108,7 @@ extension FlexLayoutEngine {
         let parent = parents[handle.node]
         setChildren(of: parent, children(parent).filter { $0 != handle.node })
         invalidate(parent)
-        markEscapingAbsolutes()
+        noteTreeWideFacts()
     }
 
     /// The element's path among its parent's elements.

@@ -243,11 +243,23 @@ extension FlexLayoutEngine {
     /// running its steps. Its content is nothing, so its height is its known one, or 0 within its own min and max
     /// heights; it has no baseline.
     func layoutEmptyContainer(_ node: Int, _ input: SizingInput) -> SizingOutput {
-        let pb = paddingBorder(node, containingWidth: input.containingWidth)
+        let (pb, bounds) = ownBox(node, input)
         if let height = input.height { return SizingOutput(height: height, baseline: nil, contentHeight: height) }
-        let bounds = innerHeightBounds(node, paddingBorder: pb, containingHeight: input.containingHeight)
         return SizingOutput(
             height: max(bounds.min, min(bounds.max, 0)) + pb.vertical, baseline: nil, contentHeight: pb.vertical)
+    }
+
+    /// A node's padding and border, and its own `min-height` and `max-height` as inner heights, under `input`:
+    /// read from its fixed box when it has one (`fixedBoxes`), else resolved.
+    @inline(__always) func ownBox(_ node: Int, _ input: SizingInput) -> (
+        paddingBorder: Edges<Double>, innerHeight: (min: Double, max: Double)
+    ) {
+        if let box = fixedBoxes[node] {
+            let pb = box.paddingBorder
+            return (pb, innerHeightBounds(minHeight: box.minHeight, maxHeight: box.maxHeight, paddingBorder: pb))
+        }
+        let pb = paddingBorder(node, containingWidth: input.containingWidth)
+        return (pb, innerHeightBounds(node, paddingBorder: pb, containingHeight: input.containingHeight))
     }
 
     /// The node's own `min-height` and `max-height` as inner heights (percentages of a definite containing height),
@@ -260,7 +272,14 @@ extension FlexLayoutEngine {
             style.minHeight, basis: containingHeight, paddingBorder: pb.vertical, borderBox: style.borderBox)
         let maxHeight = borderBoxSize(
             style.maxHeight, basis: containingHeight, paddingBorder: pb.vertical, borderBox: style.borderBox)
-        return (max(0, (minHeight ?? 0) - pb.vertical), maxHeight.map { max(0, $0 - pb.vertical) } ?? .infinity)
+        return innerHeightBounds(minHeight: minHeight, maxHeight: maxHeight, paddingBorder: pb)
+    }
+
+    /// Border-box `min-height` and `max-height` (nil where none applies) as inner heights.
+    @inline(__always) func innerHeightBounds(minHeight: Double?, maxHeight: Double?, paddingBorder pb: Edges<Double>)
+        -> (min: Double, max: Double)
+    {
+        (max(0, (minHeight ?? 0) - pb.vertical), maxHeight.map { max(0, $0 - pb.vertical) } ?? .infinity)
     }
 
     /// A measured leaf: asked its content-box height at its content-box width (docs/flex-case-format.md "Measure
