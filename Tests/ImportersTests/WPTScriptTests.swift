@@ -69,15 +69,15 @@ import Testing
     // MARK: With the browser
 
     /// A 200 px row whose script widens it to 300 px and hides an item before checking, then (after the check)
-    /// narrows it again; the second page checks only from a timer set by its load event.
+    /// narrows it again (its items' flex comes from a stylesheet file); the second page checks only from a timer set by its load event.
     static let pages = [
         "grow-script-001.html": """
         <!DOCTYPE html>
         <style>
         body { margin: 0; }
         .flexbox { display: flex; width: 200px; height: 10px; }
-        .flexbox > div { flex: 1 0 0px; }
         </style>
+        <link rel="stylesheet" href="support/items.css">
         <script src="/resources/testharness.js"></script>
         <script src="/resources/check-layout-th.js"></script>
         <body>
@@ -116,7 +116,9 @@ import Testing
 
     @Test(.enabled(if: ImportTestSupport.hasChromium, "\(ChromiumImportBrowser.installLine)"))
     func chromiumRunsThePagesScriptsUpToItsCheck() throws {
-        let folder = try ImportTestSupport.folder(with: Self.pages)
+        // The items' flex comes from a stylesheet of the page's folder, which loads as on WPT's server.
+        let folder = try ImportTestSupport.folder(
+            with: Self.pages.merging(["support/items.css": ".flexbox > div { flex: 1 0 0px; }"]) { $1 })
         let out = try ImportTestSupport.scratchFolder()
         let browser = try ImportTestSupport.chromium()
         let report = try ImportRun.run(

@@ -78,7 +78,7 @@ PAGE_HEADERS = [{"name": "Content-Type", "value": "text/html; charset=utf-8"},
 # (WPT's root), so that its relative and root-relative image URLs resolve as on WPT's server; the adapter answers
 # the page with the request's HTML and each image it asks for from that folder, and nothing else. Its policy lets
 # images load from there (and from data: URLs) and nothing more: no script, stylesheet, font or frame.
-PAGE_POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:"
+PAGE_POLICY = "default-src 'none'; style-src 'self' 'unsafe-inline'; img-src 'self' data:"
 # A page resolved with its scripts (`resolve` with "scripts": true) may also run its inline scripts and event handlers;
 # its script files (testharness.js, check-layout-th.js) stay refused, and the builder stands in for them.
 SCRIPTED_PAGE_POLICY = PAGE_POLICY + "; script-src 'unsafe-inline'"
@@ -86,6 +86,7 @@ SCRIPTED_PAGE_POLICY = PAGE_POLICY + "; script-src 'unsafe-inline'"
 # scripts: the adapter's page hands the test page its harness and the test font (builder.js `prepareScriptedPage`).
 SCRIPTED_PAGE_PRELUDE = ("if (window !== window.top && window.parent === window.top && window.top.ristretto) "
                          "window.top.ristretto.prepareScriptedPage(window);")
+STYLESHEET_TYPES = {".css": "text/css"}
 IMAGE_TYPES = {".png": "image/png", ".gif": "image/gif", ".jpg": "image/jpeg", ".jpeg": "image/jpeg",
                ".svg": "image/svg+xml", ".webp": "image/webp", ".bmp": "image/bmp", ".ico": "image/x-icon"}
 MAX_IMAGE = 16 << 20
@@ -188,11 +189,12 @@ class Browser:
         if url == page_url and resource_type == "Document":
             headers = [header for header in PAGE_HEADERS if header["name"] != "Content-Security-Policy"]
             return headers + [{"name": "Content-Security-Policy", "value": policy}], html
-        if resource_type != "Image" or not url.startswith(PAGE_URL):
+        types = {"Image": IMAGE_TYPES, "Stylesheet": STYLESHEET_TYPES}.get(resource_type)
+        if types is None or not url.startswith(PAGE_URL):
             return None
         relative = urllib.parse.unquote(urllib.parse.urlsplit(url).path).lstrip("/")
         path = os.path.realpath(os.path.join(root, relative))
-        kind = IMAGE_TYPES.get(os.path.splitext(path)[1].lower())
+        kind = types.get(os.path.splitext(path)[1].lower())
         if kind is None or os.path.commonpath([root, path]) != root or not os.path.isfile(path):
             return None
         if os.path.getsize(path) > MAX_IMAGE:
