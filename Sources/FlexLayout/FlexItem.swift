@@ -89,8 +89,6 @@ struct FlexItem {
     var preferredMain: Double?
     var preferredCross: Double?
     var minMain: Double
-    /// Whether `minMain` is an automatic minimum not found yet (it cannot clamp before the line shrinks).
-    var minMainDeferred = false
     var maxMain: Double
     var minCross: Double
     var maxCross: Double
@@ -100,22 +98,27 @@ struct FlexItem {
     var hypotheticalMain: Double = 0
     /// The main size: the target of §9.7, then the used main size.
     var mainSize: Double = 0
-    var frozen = false
     /// The hypothetical cross size, then the used one (§9.4).
     var crossSize: Double = 0
-    /// Whether the used cross size came from `align-self: stretch` (then it is definite, §9.8).
-    var stretched = false
-    /// The first baseline from the border box's top (row containers only), nil when the item has none.
-    var baseline: Double?
     /// Border-box start offsets in flow order: along the main axis from the content box's main-start edge, along
     /// the cross axis from the line's cross-start edge, then from the content box's.
     var mainOffset: Double = 0
     var crossOffset: Double = 0
-    /// Whether `height` is definite for the item's children once laid out (§9.8).
-    var heightIsDefinite = false
     /// Whether the cross-size property is `auto` (a percentage that does not resolve is not: it never stretches).
     var crossIsAuto: Bool
     var violation: Double = 0
+    // The optional and the flags last: they fill the optional's tail instead of a padded word each (the item is
+    // copied into and out of the prepared items, so its size is work).
+    /// The first baseline from the border box's top (row containers only), nil when the item has none.
+    var baseline: Double?
+    /// Whether `minMain` is an automatic minimum not found yet (it cannot clamp before the line shrinks).
+    var minMainDeferred = false
+    /// Whether §9.7 has frozen the item's main size.
+    var frozen = false
+    /// Whether the used cross size came from `align-self: stretch` (then it is definite, §9.8).
+    var stretched = false
+    /// Whether `height` is definite for the item's children once laid out (§9.8).
+    var heightIsDefinite = false
 
     @inline(__always) var outerHypotheticalMain: Double { hypotheticalMain + mainMargin.start + mainMargin.end }
     @inline(__always) var outerMain: Double { mainSize + mainMargin.start + mainMargin.end }

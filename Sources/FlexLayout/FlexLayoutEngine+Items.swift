@@ -34,6 +34,11 @@ struct ResolvedBox {
     var maxWidth: Double?
     var minHeight: Double?
     var maxHeight: Double?
+
+    /// The placeholder of a node without a fixed box (never read: `hasFixedBox` is false).
+    static let unresolved = ResolvedBox(
+        paddingBorder: Edges(0), margin: Edges(0), autoMargin: Edges(false), width: nil, height: nil, minWidth: nil,
+        maxWidth: nil, minHeight: nil, maxHeight: nil)
 }
 
 extension FlexLayoutEngine {
@@ -47,24 +52,36 @@ extension FlexLayoutEngine {
         let parentStyle = styles.at(container.node)
         let align = axes.align(
             style.alignSelf == .auto ? parentStyle.alignItems : style.alignSelf, itemRightToLeft: style.rightToLeft)
-        let box =
-            fixedBoxes[child]
-            ?? resolveBox(
-                child, containingWidth: container.innerWidth, containingHeight: container.definiteInnerHeight,
-                isRow: axes.isRow, align: align)
-        let pb = box.paddingBorder
+        // The fixed box is read where it is stored: a copy of it would cost more than the item's own fields.
+        if hasFixedBox[child] {
+            return makeItem(child, box: UnsafePointer(fixedBoxes.pointer(child)), align: align, axes: axes)
+        }
+        let box = resolveBox(
+            child, containingWidth: container.innerWidth, containingHeight: container.definiteInnerHeight,
+            isRow: axes.isRow, align: align)
+        return withUnsafePointer(to: box) { makeItem(child, box: $0, align: align, axes: axes) }
+    }
+
+    /// The item from its resolved box, along `axes`.
+    @inline(__always) private func makeItem(
+        _ child: Int, box: UnsafePointer<ResolvedBox>, align: Alignment, axes: FlowAxes
+    ) -> FlexItem {
+        let style = styles.at(child)
+        let pb = box.pointee.paddingBorder
         let isRow = axes.isRow
         // An automatic minimum main size is found with the flex base size (§4.5); NaN marks it until then.
-        let minMainStyle = isRow ? box.minWidth : box.minHeight
+        let minMainStyle = isRow ? box.pointee.minWidth : box.pointee.minHeight
         return FlexItem(
-            node: child, mainMargin: axes.main(box.margin), crossMargin: axes.cross(box.margin),
-            mainAutoMargin: axes.main(box.autoMargin), crossAutoMargin: axes.cross(box.autoMargin), paddingBorder: pb,
-            mainPaddingBorder: isRow ? pb.horizontal : pb.vertical, align: align,
-            preferredMain: isRow ? box.width : box.height, preferredCross: isRow ? box.height : box.width,
+            node: child, mainMargin: axes.main(box.pointee.margin), crossMargin: axes.cross(box.pointee.margin),
+            mainAutoMargin: axes.main(box.pointee.autoMargin), crossAutoMargin: axes.cross(box.pointee.autoMargin),
+            paddingBorder: pb, mainPaddingBorder: isRow ? pb.horizontal : pb.vertical, align: align,
+            preferredMain: isRow ? box.pointee.width : box.pointee.height,
+            preferredCross: isRow ? box.pointee.height : box.pointee.width,
             minMain: minMainStyle ?? (style.minWidthOrHeightIsAuto(isRow) ? .nan : 0),
-            maxMain: (isRow ? box.maxWidth : box.maxHeight) ?? .infinity,
-            minCross: max((isRow ? box.minHeight : box.minWidth) ?? 0, isRow ? pb.vertical : pb.horizontal),
-            maxCross: (isRow ? box.maxHeight : box.maxWidth) ?? .infinity,
+            maxMain: (isRow ? box.pointee.maxWidth : box.pointee.maxHeight) ?? .infinity,
+            minCross: max(
+                (isRow ? box.pointee.minHeight : box.pointee.minWidth) ?? 0, isRow ? pb.vertical : pb.horizontal),
+            maxCross: (isRow ? box.pointee.maxHeight : box.pointee.maxWidth) ?? .infinity,
             grow: style.flexGrow, shrink: style.flexShrink, crossIsAuto: (isRow ? style.height : style.width) == .auto)
     }
 
@@ -123,6 +140,16 @@ extension FlexLayoutEngine {
                 style.minHeight, basis: containingHeight, paddingBorder: pb.vertical, borderBox: style.borderBox),
             maxHeight: borderBoxSize(
                 style.maxHeight, basis: containingHeight, paddingBorder: pb.vertical, borderBox: style.borderBox))
+    }
+
+    /// Keeps the node's fixed box (`fixedBox`) with its style: after the style is set or changed.
+    func noteFixedBox(_ node: Int) {
+        if let box = fixedBox(node) {
+            fixedBoxes[node] = box
+            hasFixedBox[node] = true
+        } else {
+            hasFixedBox[node] = false
+        }
     }
 
     /// The node's box when its style resolves nothing against its container (lengths only: no percentage, no

@@ -63,7 +63,7 @@ extension FlexLayoutEngine {
             if let block = kids.first, roles[block] == .contentBlock {
                 styles[block].width = .px(size.width)
                 styles[block].height = .px(size.height)
-                fixedBoxes[block] = fixedBox(block)
+                noteFixedBox(block)
                 invalidate(block)
             } else if kids.isEmpty {
                 measures[node] = nil
@@ -76,7 +76,7 @@ extension FlexLayoutEngine {
         case .style(var style):
             if style.direction == nil { style.direction = styles[parents[node]].direction ?? .ltr }
             styles[node] = style
-            fixedBoxes[node] = fixedBox(node)
+            noteFixedBox(node)
             // The children's items read this style (their alignment, the axes, whether a line wraps).
             for child in children(node) {
                 if roles[child] == .contentBlock { styles[child].direction = style.direction }

@@ -254,9 +254,13 @@ extension FlexLayoutEngine {
     @inline(__always) func ownBox(_ node: Int, _ input: SizingInput) -> (
         paddingBorder: Edges<Double>, innerHeight: (min: Double, max: Double)
     ) {
-        if let box = fixedBoxes[node] {
-            let pb = box.paddingBorder
-            return (pb, innerHeightBounds(minHeight: box.minHeight, maxHeight: box.maxHeight, paddingBorder: pb))
+        if hasFixedBox[node] {
+            let pb = fixedBoxes[node].paddingBorder
+            return (
+                pb,
+                innerHeightBounds(
+                    minHeight: fixedBoxes[node].minHeight, maxHeight: fixedBoxes[node].maxHeight, paddingBorder: pb)
+            )
         }
         let pb = paddingBorder(node, containingWidth: input.containingWidth)
         return (pb, innerHeightBounds(node, paddingBorder: pb, containingHeight: input.containingHeight))

@@ -45,7 +45,8 @@ public final class FlexLayoutEngine {
     @exclusivity(unchecked) var baselinesAreRead = true
     /// Each node's box when its style resolves nothing against its container (`fixedBox`), kept with the style:
     /// the common all-lengths style is resolved once, not in every container layout.
-    @exclusivity(unchecked) var fixedBoxes = NodeColumn<ResolvedBox?>()
+    @exclusivity(unchecked) var fixedBoxes = NodeColumn<ResolvedBox>()
+    @exclusivity(unchecked) var hasFixedBox = NodeColumn<Bool>()
     @exclusivity(unchecked) var scratch = Scratch()
     /// The viewport of the last full layout, and whether the root saw its width (`viewportWidthKeepsFrames`).
     @exclusivity(unchecked) var viewportMemo: ViewportMemo?
@@ -149,9 +150,10 @@ public final class FlexLayoutEngine {
         preparedItems.append(FlexItem.unprepared)
         preparedKeys.append(nil)
         escaping.append(false)
-        fixedBoxes.append(nil)
+        fixedBoxes.append(ResolvedBox.unresolved)
+        hasFixedBox.append(false)
         let node = styles.count - 1
-        fixedBoxes[node] = fixedBox(node)
+        noteFixedBox(node)
         return node
     }
 
@@ -174,6 +176,7 @@ public final class FlexLayoutEngine {
         preparedKeys.deallocate()
         escaping.deallocate()
         fixedBoxes.deallocate()
+        hasFixedBox.deallocate()
         scratch.deallocate()
     }
 
