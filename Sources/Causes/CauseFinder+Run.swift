@@ -52,6 +52,8 @@ extension CauseFinder {
         public var entryCauses: [String: [String]] = [:]
         /// Findings whose counterfactual fails on their own case: it explains nothing.
         public var unsoundFindings: [String] = []
+        /// The box cases it fails (`boxFailure`): not reduced, explained only by the documented cause.
+        public var boxFailures: [BoxFailure] = []
 
         public var unexplained: [KnownFailure] {
             let done = Set(explained.map(\.case))
@@ -104,10 +106,12 @@ extension CauseFinder {
 
     /// 1. Ask the engine about every subject; 2. reduce its failures (the first `limit`, spread evenly over them
     /// when there are more) and find the named causes that explain each; 3. group the reductions into causes;
-    /// 4. read `knownEntries` against them. `progress` is told after each reduction.
+    /// 4. judge the box cases (`boxFailure`); 5. read `knownEntries` against the reductions and box failures.
+    /// `progress` is told after each reduction.
     public func explain(
-        _ subjects: [Subject], version: String, findings: [Finding], knownEntries: [KnownFailure], limit: Int?,
-        answers: Answers = Answers(), progress: (Int, Int) -> Void = { _, _ in }
+        _ subjects: [Subject], boxes: [BoxSubject] = [], version: String, findings: [Finding],
+        knownEntries: [KnownFailure], limit: Int?, answers: Answers = Answers(),
+        progress: (Int, Int) -> Void = { _, _ in }
     ) -> EngineReport {
         var report = EngineReport(engine: engine.name, version: version)
         // 1. The failures.
@@ -132,15 +136,20 @@ extension CauseFinder {
             progress(reductions.count, chosen.count)
         }
         report.reduced = reductions.count
-        // 3. Causes; 4. the known failures they explain.
+        // 3. Causes; 4. the box cases; 5. the known failures they explain.
         report.causes = Cause.group(reductions, findings: findings)
         report.staleFindings = findings.filter { $0.signature == nil }.map(\.name)
         report.unsoundFindings = findings.filter { $0.counterfactualHolds == false && $0.signature != nil }.map(\.name)
+        report.judged += boxes.filter { $0.boxCase.expect != nil }.count
+        report.boxFailures = boxes.compactMap { boxFailure($0, answers: answers) }
         report.knownEntries = knownEntries.filter { $0.engine == engine.name }
-        let causes = Self.entryCauses(report.knownEntries, engine: engine.name, reductions: reductions)
+        let explanations =
+            reductions.map { (identifier: $0.identifier, causes: $0.causes) }
+            + report.boxFailures.map { (identifier: $0.identifier, causes: $0.causes) }
+        let causes = Self.entryCauses(report.knownEntries, engine: engine.name, explanations: explanations)
         report.explained = report.knownEntries.filter { causes[$0.case] != nil }
         report.judgedEntries = report.knownEntries.filter { entry in
-            reductions.contains { entry.covers(engine: engine.name, caseName: $0.identifier) }
+            explanations.contains { entry.covers(engine: engine.name, caseName: $0.identifier) }
         }
         report.entryCauses = causes
         return report
@@ -154,15 +163,18 @@ extension CauseFinder {
     }
 
     /// The causes of each entry whose failures in the run named causes all explain: the names the covered failures
-    /// need, the one that explains most of them first (then by name). An entry covering no reduced failure, or one
-    /// that no named cause explains, has none.
-    static func entryCauses(_ entries: [KnownFailure], engine: String, reductions: [Reduction]) -> [String: [String]] {
-        let byIdentifier = Dictionary(reductions.map { ($0.identifier, $0) }, uniquingKeysWith: { first, _ in first })
+    /// need, the one that explains most of them first (then by name). An entry covering no failure of
+    /// `explanations` (each failure's identifier and its causes), or one that no named cause explains, has none.
+    static func entryCauses(
+        _ entries: [KnownFailure], engine: String, explanations: [(identifier: String, causes: [String])]
+    ) -> [String: [String]] {
+        let byIdentifier = Dictionary(
+            explanations.map { ($0.identifier, $0) }, uniquingKeysWith: { first, _ in first })
         var causes: [String: [String]] = [:]
         for entry in entries {
-            let covered: [Reduction]
+            let covered: [(identifier: String, causes: [String])]
             if entry.case.contains(where: { "*?[".contains($0) }) {
-                covered = reductions.filter { entry.covers(engine: engine, caseName: $0.identifier) }
+                covered = explanations.filter { entry.covers(engine: engine, caseName: $0.identifier) }
             } else {
                 covered = byIdentifier[entry.case].map { [$0] } ?? []
             }

@@ -183,6 +183,28 @@ public final class SubprocessEngine: LayoutEngineAdapter, @unchecked Sendable {
     }
 
     /// Stops the adapter process (it sees the end of its input); the next request starts a new one.
+    /// One element's box on a page as `page` answers it: its border box relative to the page's viewport, and its
+    /// computed `outline-style`.
+    public struct PageBox: Decodable, Hashable, Sendable {
+        public var x, y, width, height: Double
+        public var outline: String
+
+        public var rect: Rect { Rect(x: x, y: y, width: width, height: height) }
+    }
+
+    /// `{"op":"page","html","selector"}` (docs/engines.md "Protocol"; the browser peers): `html`, a self-contained
+    /// page, loaded where no script runs and nothing loads, and the box of each element `selector` matches, in
+    /// document order.
+    public func page(html: String, selector: String) throws -> [PageBox] {
+        let line = CanonicalJSON.object([
+            "op": .string("page"), "html": .string(html), "selector": .string(selector),
+        ]).line
+        guard let boxes = try request(line).boxes else {
+            throw EngineError.protocolFailure(engine: name, message: "page reply lacks boxes")
+        }
+        return boxes
+    }
+
     public func shutDown() {
         lock.withLock {
             session?.close()
@@ -233,10 +255,11 @@ public final class SubprocessEngine: LayoutEngineAdapter, @unchecked Sendable {
         var nanosPerLayout: Double?
         var coreNanosPerLayout: Double?
         var measuredLeaves: Int?
+        var boxes: [PageBox]?
 
         enum CodingKeys: String, CodingKey {
             case error, name, version, timing, coreTiming, viaPython, nanosPerLayout, coreNanosPerLayout
-            case measuredLeaves
+            case measuredLeaves, boxes
             case wireFrames = "frames"
         }
     }

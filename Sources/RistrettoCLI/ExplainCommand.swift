@@ -1,4 +1,5 @@
 import ArgumentParser
+import BoxLayout
 import CaseIO
 import Causes
 import Conformance
@@ -80,7 +81,7 @@ struct ExplainCommand: ParsableCommand {
             }
             return peer
         }
-        let subjects = try loadSubjects()
+        let (subjects, boxes) = try loadSubjects()
         let knownEntries = try KnownFailures.load(directory: KnownFailures.directory(golden: golden))
         let (oracleAdapter, oracleTolerance) = try startOracle(directory)
         defer { oracleAdapter.shutDown() }
@@ -101,10 +102,11 @@ struct ExplainCommand: ParsableCommand {
             let findings = try finder.findings(root: self.findings ?? golden + "/flex/findings", answers: answers)
             let own = try matrix.map { path throws(InputError) in try Self.failedCases(in: path, engine: peer.name) }
             let chosen = own.map { set in subjects.filter { set.contains($0.identifier) } } ?? subjects
+            let chosenBoxes = own.map { set in boxes.filter { set.contains($0.identifier) } } ?? boxes
             let start = Date()
             var report = finder.explain(
-                chosen, version: version, findings: findings, knownEntries: knownEntries, limit: limit,
-                answers: answers
+                chosen, boxes: chosenBoxes, version: version, findings: findings, knownEntries: knownEntries,
+                limit: limit, answers: answers
             ) { done, total in
                 if done % 100 == 0 || done == total {
                     FileHandle.standardError.write(
@@ -127,18 +129,25 @@ struct ExplainCommand: ParsableCommand {
         )
     }
 
-    /// The flex cases with `expect` below --golden that --filter selects, as the corpus names them.
-    func loadSubjects() throws -> [CauseFinder.Subject] {
+    /// The flex and box cases with `expect` below --golden that --filter selects, as the corpus names them.
+    func loadSubjects() throws -> ([CauseFinder.Subject], [CauseFinder.BoxSubject]) {
         let identifiers = CaseSelection.select(try CaseSelection.discover(golden: golden), filter: filter, shard: nil)
         guard !identifiers.isEmpty else {
             throw InputError(file: golden, message: "no case matches --filter '\(filter ?? "")'")
         }
-        return try identifiers.compactMap { identifier throws(InputError) in
+        var subjects: [CauseFinder.Subject] = []
+        var boxes: [CauseFinder.BoxSubject] = []
+        for identifier in identifiers {
             let file = try CaseLoader.load(golden + "/" + identifier + ".json", identifier: identifier)
-            guard let flexCase = file.definition as? FlexCase, flexCase.expect != nil else { return nil }
-            return CauseFinder.Subject(
-                identifier: identifier, family: CaseIdentifier.family(of: identifier), flexCase: flexCase)
+            if let flexCase = file.definition as? FlexCase, flexCase.expect != nil {
+                subjects.append(
+                    CauseFinder.Subject(
+                        identifier: identifier, family: CaseIdentifier.family(of: identifier), flexCase: flexCase))
+            } else if let boxCase = file.definition as? BoxCase, boxCase.expect != nil {
+                boxes.append(CauseFinder.BoxSubject(identifier: identifier, boxCase: boxCase))
+            }
         }
+        return (subjects, boxes)
     }
 
     /// The cases a `conform --json` file lists as failed or known for `engine`.
@@ -186,6 +195,12 @@ struct ExplainCommand: ParsableCommand {
     func write(_ report: CauseFinder.EngineReport) throws {
         print(CauseReport.summary(report))
         for line in CauseReport.causeLines(report) { print(line) }
+        if !report.boxFailures.isEmpty {
+            let css = report.boxFailures.filter(\.answersAsCSS).count
+            print(
+                "   \(report.engine): \(report.boxFailures.count) box cases failed, \(css) of them answered as CSS "
+                    + "answers their translation (\(CauseFinder.boxSemanticsCause))")
+        }
         for name in report.staleFindings {
             print("STALE finding \(report.engine)/\(name): the engine no longer fails it")
         }

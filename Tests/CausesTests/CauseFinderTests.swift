@@ -244,4 +244,32 @@ import Testing
         #expect(page.contains("left:9px;top:0px;width:10px;height:5px"))
         #expect(page.contains("<td class=\"diff\">9, 0, 10 × 5</td>"))
     }
+
+    /// A box case's `expect` is Puyopuyo's answer (a wrap max clips its child: 50 × 20), its translation CSS's (the
+    /// child keeps its 80 px and overflows). An engine that answers the translation as the oracle does is explained
+    /// by the documented cause; one that also differs from the oracle (it ignores max-width) is not.
+    @Test func boxCaseFailuresAnsweredAsCSSAreExplainedByTheDocumentedCause() throws {
+        let path = TestSupport.goldenDirectory + "/box/linear-max-limits-children.json"
+        let boxCase = try JSONDecoder().decode(BoxCase.self, from: Data(contentsOf: URL(fileURLWithPath: path)))
+        let subject = CauseFinder.BoxSubject(identifier: "box/linear-max-limits-children", boxCase: boxCase)
+        let entry = { (engine: String) in
+            KnownFailure(engine: engine, case: "box/linear-*", reason: "recorded")
+        }
+        let css = CauseFinder(engine: ReferenceEngine(), oracle: ReferenceEngine(), oracleTolerance: 0)
+        let asCSS = css.explain(
+            [], boxes: [subject], version: "test", findings: [], knownEntries: [entry("reference")], limit: nil)
+        #expect(asCSS.judged == 1)
+        let failure = try #require(asCSS.boxFailures.first, "CSS does not clip the child as Puyopuyo does")
+        #expect(failure.answersAsCSS && failure.causes == ["puyopuyo-semantics-differ-from-css"])
+        #expect(asCSS.entryCauses == ["box/linear-*": ["puyopuyo-semantics-differ-from-css"]])
+        #expect(asCSS.explained.map(\.case) == ["box/linear-*"])
+
+        let ignoring = CauseFinder(
+            engine: InProcessEngineAdapter(IgnoringEngine(ignored: [.maxWidth])), oracle: ReferenceEngine(),
+            oracleTolerance: 0)
+        let own = ignoring.explain(
+            [], boxes: [subject], version: "test", findings: [], knownEntries: [entry("ignoring")], limit: nil)
+        #expect(own.boxFailures.map(\.answersAsCSS) == [false], "it differs from CSS on the translation too")
+        #expect(own.explained.isEmpty && own.judgedEntries.map(\.case) == ["box/linear-*"])
+    }
 }

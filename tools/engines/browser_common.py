@@ -616,6 +616,36 @@ def bench_op(adapter: BrowserAdapter, request: dict) -> dict:
             "rootHeight": size[1]}
 
 
+MAX_PAGE_HTML = 4 << 20  # a WPT test page or a reproduction page is a few kilobytes
+MAX_SELECTOR = 1000
+
+
+def page_and_selector(request: dict) -> tuple[str, str]:
+    """A page request's `html` and `selector`, checked (`page` here, Chromium's `resolve`)."""
+    html, selector = request.get("html"), request.get("selector")
+    if not isinstance(html, str) or len(html) > MAX_PAGE_HTML:
+        refuse("$.html", f"expected the page's HTML as a string of at most {MAX_PAGE_HTML} characters")
+    if not isinstance(selector, str) or not selector.strip() or len(selector) > MAX_SELECTOR:
+        refuse("$.selector", f"expected a CSS selector of at most {MAX_SELECTOR} characters, got {shown(selector)}")
+    return html, selector
+
+
+def page_op(adapter: BrowserAdapter, request: dict) -> dict:
+    """`{"op":"page","html","selector"}`: a self-contained page (a cause's reproduction page, docs/causes.md) loaded
+    where no script runs and nothing loads (builder.js `page`), and the border box and outline style of each element
+    `selector` matches, in document order, relative to the page's viewport: `{"boxes":[{"x","y","width","height",
+    "outline"}…]}`. The page's text reaches the browser, as `resolve`'s does; nothing of it comes back but the boxes."""
+    html, selector = page_and_selector(request)
+    result = adapter.run("page", html, selector, timeout=LAYOUT_TIMEOUT)
+    if isinstance(result, dict) and isinstance(result.get("invalidSelector"), str):
+        refuse("$.selector", f"invalid selector: {result['invalidSelector']}")
+    if not isinstance(result, list) or not all(
+            isinstance(box, list) and len(box) == 5 and isinstance(box[4], str)
+            and all(isinstance(value, (int, float)) and math.isfinite(value) for value in box[:4]) for box in result):
+        raise BrowserError(f"the builder answered {shown(result)}")
+    return {"boxes": [dict(x=box[0], y=box[1], width=box[2], height=box[3], outline=box[4]) for box in result]}
+
+
 
 def parse_request(line: str) -> dict:
     """One protocol line as a request object (NaN and Infinity are not JSON)."""

@@ -273,6 +273,39 @@ globalThis.ristretto = (() => {
   }
 
   return {
+    /** Loads a self-contained page (a cause's reproduction page, docs/causes.md) into a sandboxed same-origin iframe
+     * of 800 × 600 px where no script runs and, written into it as `loadPage` writes a page without a url, nothing
+     * loads; answers
+     * each element `selector` matches, in document order, as [x, y, width, height, outline-style]: its border box
+     * relative to the frame's viewport and its computed outline style. An invalid selector is answered { invalidSelector } (not { error }, which
+     * WebDriver reads as its own). */
+    page(html, selector) {
+      const frame = document.createElement("iframe");
+      frame.setAttribute("sandbox", "allow-same-origin");
+      for (const [property, value] of [["position", "absolute"], ["left", "0px"], ["top", "0px"], ["width", "800px"],
+        ["height", "600px"], ["border", "0px none"]]) frame.style.setProperty(property, value);
+      try {
+        document.body.replaceChildren(frame);
+        const page = frame.contentDocument;
+        page.open();
+        page.write(html);
+        page.close();
+        const view = frame.contentWindow;
+        let nodes;
+        try {
+          nodes = Array.from(page.querySelectorAll(selector));
+        } catch (error) {
+          return { invalidSelector: error.message };
+        }
+        return nodes.map((node) => {
+          const rect = node.getBoundingClientRect();
+          return [rect.left, rect.top, rect.width, rect.height, view.getComputedStyle(node).outlineStyle];
+        });
+      } finally {
+        document.body.replaceChildren();
+      }
+    },
+
     /** Resolves a check-layout page (docs/importers.md) in a sandboxed same-origin iframe of 800 × 600 px, where no
      * script runs (`loadPage`: with a `url`, the page's images load; otherwise nothing does; the test font, when the
      * adapter gave one, is installed from memory as "Ahem"); then, for each checked subtree (`checkedRoots`), answers its

@@ -8,12 +8,13 @@
     {"op":"resolve","html","selector","page"?:{"file","root"},"scripts"?:bool}
                                                            -> {"matches":[{"root":{"tag","id"?,"computed":{…},
                                                                "children":[…],"text":…,…},…}…],"scripts"?:{…}}
+    {"op":"page","html","selector"}                        -> {"boxes":[{"x","y","width","height","outline"}…]}
     anything it cannot do                                  -> {"error":"$.json.path: …"}
 
 The case is a flex case (docs/flex-case-format.md, "What adapters receive"), checked and written anew as CSS by
 tools/engines/browser_common.py, which the three browser peers share; this file is the transport to Chromium. The
-one exception to "no case text reaches the page" is `resolve`, for the
-WPT importer (docs/importers.md): its HTML is a test page, loaded into a sandboxed iframe where no script runs (with
+exceptions to "no case text reaches the page" are `page` (browser_common.py: a reproduction page, written into a
+sandboxed frame where no script runs and nothing loads) and `resolve`, for the WPT importer (docs/importers.md): its HTML is a test page, loaded into a sandboxed iframe where no script runs (with
 "scripts", only its inline scripts, against a stand-in harness) and, under the page's policy and the adapter's Fetch
 interception, nothing loads but its images, from the folder the request names; only the styles the page computes, its
 elements' frames and their check-layout attributes come back.
@@ -42,8 +43,8 @@ import urllib.parse
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 from browser_common import (  # noqa: E402  (the shared module sits one folder up)
-    BUILDER, LAYOUT_TIMEOUT, REQUEST_TIMEOUT, START_TIMEOUT, VOCABULARY, BrowserAdapter, BrowserError, Refusal, refuse,
-    serve, shown)
+    BUILDER, LAYOUT_TIMEOUT, REQUEST_TIMEOUT, START_TIMEOUT, VOCABULARY, BrowserAdapter, BrowserError, Refusal,
+    page_and_selector, page_op, refuse, serve, shown)
 from test_font import ahem_metrics_font  # noqa: E402
 
 NOT_INSTALLED = "chromium not installed: run tools/setup-engines --with-chromium (apt-get install chromium)"
@@ -322,17 +323,9 @@ class Browser:
         shutil.rmtree(self.profile, ignore_errors=True)
 
 
-MAX_RESOLVE_HTML = 4 << 20  # a WPT test page is a few kilobytes
-MAX_SELECTOR = 1000
-
-
 def resolve_op(adapter: BrowserAdapter, request: dict) -> dict:
     """A check-layout page's matched subtrees with their computed styles and frames (builder.js `resolve`)."""
-    html, selector = request.get("html"), request.get("selector")
-    if not isinstance(html, str) or len(html) > MAX_RESOLVE_HTML:
-        refuse("$.html", f"expected the page's HTML as a string of at most {MAX_RESOLVE_HTML} characters")
-    if not isinstance(selector, str) or not selector.strip() or len(selector) > MAX_SELECTOR:
-        refuse("$.selector", f"expected a CSS selector of at most {MAX_SELECTOR} characters, got {shown(selector)}")
+    html, selector = page_and_selector(request)
     page = request.get("page")
     if page is not None:
         if not isinstance(page, dict) or set(page) != {"file", "root"} or not all(
@@ -359,7 +352,7 @@ def main():
         "chromium", find_chromium(), NOT_INSTALLED, Browser,
         describe=lambda browser: {"version": f"Chromium {browser.version}", "timing": TIMING},
         rounding_refusal="Chromium always lays out in 1/64 px LayoutUnits; its rounding cannot be switched",
-        extra_ops={"resolve": resolve_op}))
+        extra_ops={"resolve": resolve_op, "page": page_op}))
 
 
 if __name__ == "__main__":

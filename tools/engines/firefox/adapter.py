@@ -5,6 +5,7 @@
     {"op":"layout","case":{…},"resize"?:W,"change"?:{…}}   -> {"frames":[{"path":[…],"id"?,"x","y","width","height"}…]}
     {"op":"bench","case":{…},"iterations":N,"mode":M,…}    -> {"nanosPerLayout":…,"iterations":N,"rootWidth":…,
                                                                "rootHeight":…}
+    {"op":"page","html","selector"}                        -> {"boxes":[{"x","y","width","height","outline"}…]}
     anything it cannot do                                  -> {"error":"$.json.path: …"}
 
 The checks, the operations and the in-page builder are the browser peers' shared ones
@@ -28,7 +29,8 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 from browser_common import (  # noqa: E402  (the shared module sits one folder up)
-    BUILDER, REQUEST_TIMEOUT, START_TIMEOUT, BrowserAdapter, BrowserError, GroupWatchdog, marked, serve, shown)
+    BUILDER, REQUEST_TIMEOUT, START_TIMEOUT, BrowserAdapter, BrowserError, GroupWatchdog, marked, page_op, serve,
+    shown)
 
 NOT_INSTALLED = "firefox not installed: run tools/setup-engines --with-browsers (apt-get install firefox-esr)"
 TIMING_BASE = ("in-page performance.now() around a batch of forced layouts: style invalidation + style recalc + "
@@ -284,7 +286,8 @@ def describe(browser) -> dict:
 def main():
     serve(BrowserAdapter(
         "firefox", find_firefox(), NOT_INSTALLED, Browser, describe,
-        rounding_refusal="Firefox always lays out in 1/60 px app units; its rounding cannot be switched"))
+        rounding_refusal="Firefox always lays out in 1/60 px app units; its rounding cannot be switched",
+        extra_ops={"page": page_op}))
 
 
 if __name__ == "__main__":

@@ -5,6 +5,7 @@
     {"op":"layout","case":{…},"resize"?:W,"change"?:{…}}   -> {"frames":[{"path":[…],"id"?,"x","y","width","height"}…]}
     {"op":"bench","case":{…},"iterations":N,"mode":M,…}    -> {"nanosPerLayout":…,"iterations":N,"rootWidth":…,
                                                                "rootHeight":…}
+    {"op":"page","html","selector"}                        -> {"boxes":[{"x","y","width","height","outline"}…]}
     anything it cannot do                                  -> {"error":"$.json.path: …"}
 
 The checks, the operations and the in-page builder are the browser peers' shared ones
@@ -37,7 +38,7 @@ import urllib.parse
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 from browser_common import (  # noqa: E402  (the shared module sits one folder up)
-    BUILDER, REQUEST_TIMEOUT, START_TIMEOUT, BrowserAdapter, BrowserError, GroupWatchdog, marked, serve)
+    BUILDER, REQUEST_TIMEOUT, START_TIMEOUT, BrowserAdapter, BrowserError, GroupWatchdog, marked, page_op, serve)
 
 NOT_INSTALLED = "webkit not installed: run tools/setup-engines --with-browsers (apt-get install webkit2gtk-driver xvfb)"
 TIMING = ("in-page performance.now() ({resolution}) around a batch of forced layouts: style invalidation + style "
@@ -273,7 +274,8 @@ def describe(browser) -> dict:
 def main():
     serve(BrowserAdapter(
         "webkit", find_driver(), NOT_INSTALLED, Browser, describe,
-        rounding_refusal="WebKit always lays out in 1/64 px LayoutUnits; its rounding cannot be switched"))
+        rounding_refusal="WebKit always lays out in 1/64 px LayoutUnits; its rounding cannot be switched",
+        extra_ops={"page": page_op}))
 
 
 if __name__ == "__main__":
