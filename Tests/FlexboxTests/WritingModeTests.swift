@@ -22,7 +22,7 @@ struct WritingModeTests {
         #expect(CSSProperty.writingMode.initialValue == .keyword("horizontal-tb"))
         #expect(try CSSProperty.writingMode.parse(" Vertical-RL ") == .keyword("vertical-rl"))
         #expect(
-            throws: CSSValueError(message: #"expected horizontal-tb, vertical-lr or vertical-rl, got "sideways-rl""#)
+            throws: CSSValueError(message: #"expected horizontal-tb, vertical-lr, or vertical-rl, got "sideways-rl""#)
         ) {
             try CSSProperty.writingMode.parse("sideways-rl")
         }
