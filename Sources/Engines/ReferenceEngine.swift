@@ -1,4 +1,5 @@
 import BoxLayout
+import FlexLayout
 import Flexbox
 import Foundation
 import LayoutCore
@@ -36,9 +37,10 @@ public final class ReferenceEngine: LayoutEngineAdapter, InProcessLayoutEngine, 
     // MARK: In process
 
     public func layout(_ flexCase: FlexCase) throws -> [PeerFrame] {
-        let engine = try Self.flexEngine(flexCase)
-        engine.layout(viewportWidth: flexCase.viewport.width, viewportHeight: flexCase.viewport.height)
-        return Self.frames(of: engine)
+        let plan = try Self.flexPlan(flexCase)
+        let engine = FlexLayoutEngine(root: plan.root)
+        plan.layout(engine, width: flexCase.viewport.width, height: flexCase.viewport.height)
+        return Self.frames(of: engine, plan: plan)
     }
 
     public func layout(_ boxCase: BoxCase) throws -> [PeerFrame] {

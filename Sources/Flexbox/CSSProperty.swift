@@ -43,6 +43,7 @@ public enum CSSProperty: String, CaseIterable, Hashable, Sendable, Comparable {
     case overflowX = "overflow-x"
     case overflowY = "overflow-y"
     case direction
+    case writingMode = "writing-mode"
     case justifyItems = "justify-items"
     case justifySelf = "justify-self"
     case gridTemplateColumns = "grid-template-columns"
@@ -84,6 +85,7 @@ public enum CSSProperty: String, CaseIterable, Hashable, Sendable, Comparable {
         case .rowGap, .columnGap: .px(0)
         case .overflowX, .overflowY: .keyword("visible")
         case .direction: .keyword("ltr")
+        case .writingMode: .keyword("horizontal-tb")
         case .justifyItems: .keyword("stretch")
         case .justifySelf: .keyword("auto")
         case .gridTemplateColumns, .gridTemplateRows: .keyword("none")
@@ -164,6 +166,7 @@ public enum CSSProperty: String, CaseIterable, Hashable, Sendable, Comparable {
             // `auto` makes a scroll container as `scroll` does, and a case's scrollbars take no space: the same layout.
             return CSSGrammar(keywords: ["visible", "hidden", "clip", "scroll"], aliases: ["auto": .keyword("scroll")])
         case .direction: return CSSGrammar(keywords: ["ltr", "rtl"])
+        case .writingMode: return CSSGrammar(keywords: ["horizontal-tb", "vertical-lr", "vertical-rl"])
         // The few grid properties a one-cell grid needs (a Puyopuyo ZBox): one track form, one line number form.
         case .justifyItems:
             let keywords = ["stretch", "start", "end", "center"]

@@ -8,26 +8,28 @@ extension FlexCase {
     /// `display: none` left out with their paths still counted.
     /// - Throws: `CaseError` at the JSON path of what the engine does not lay out (`referenceRefusal`).
     public func layout(measurer: any TextMeasuring) throws -> BoxFrames {
-        let engine = try layoutEngine()
-        engine.layout(viewportWidth: viewport.width, viewportHeight: viewport.height)
-        return BoxFrames(frames: engine.frameList().map { BoxFrame(path: $0.path, id: $0.id, frame: $0.frame) })
+        let plan = try layoutPlan()
+        let engine = FlexLayoutEngine(root: plan.root)
+        plan.layout(engine, width: viewport.width, height: viewport.height)
+        return BoxFrames(frames: plan.frames(of: engine).map { BoxFrame(path: $0.path, id: $0.id, frame: $0.frame) })
     }
 
-    /// The case's tree built in the flex engine, not yet laid out.
+    /// The case's tree built in the flex engine, not yet laid out; for a vertical case, its transposition's
+    /// (`layoutPlan()` says how its viewport and frames map).
     /// - Throws: `CaseError` at the JSON path of what the engine does not lay out (`referenceRefusal`).
     public func layoutEngine() throws(CaseError) -> FlexLayoutEngine {
         FlexLayoutEngine(root: try layoutRoot())
     }
 
-    /// The case's root as the engine's typed tree.
-    public func layoutRoot() throws(CaseError) -> FlexLayoutNode { try root.layoutNode(path: "$.root") }
+    /// The case's root as the engine's typed tree; for a vertical case, its transposition's (`layoutPlan()`).
+    public func layoutRoot() throws(CaseError) -> FlexLayoutNode { try layoutPlan().root }
 
-    /// Why the reference does not lay this case out, or nil when it does: the one-cell grid's stated limit
-    /// (docs/flex-engine.md "What the engine refuses"). An interop case (`answers`, no `expect`) is laid out like
-    /// any other; the runner reports which browser it sides with.
+    /// Why the reference does not lay this case out, or nil when it does: the one-cell grid's stated limit and the
+    /// vertical cases it does not transpose (docs/flex-engine.md "What it refuses"). An interop case (`answers`,
+    /// no `expect`) is laid out like any other; the runner reports which browser it sides with.
     public var referenceRefusal: String? {
         do {
-            _ = try layoutRoot()
+            _ = try layoutPlan()
             return nil
         } catch {
             return error.description
@@ -158,6 +160,8 @@ extension FlexLayoutStyle {
         case .overflowX: overflowX = value.overflow
         case .overflowY: overflowY = value.overflow
         case .direction: direction = value == .keyword("rtl") ? .rtl : .ltr
+        // A vertical case reaches the engine transposed, without `writing-mode` (FlexCase+WritingMode.swift).
+        case .writingMode: break
         case .justifyItems: justifyItems = value.alignment
         case .justifySelf: justifySelf = value.alignment
         case .gridTemplateColumns: gridTrackColumns = value != .keyword("none")

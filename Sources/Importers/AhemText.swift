@@ -10,7 +10,8 @@ import LayoutCore
 /// text beside elements stay refused.
 enum AhemText {
     /// The content-box size of a leaf that holds `run`, or the refusal. `tag` names the element in the refusal.
-    static func contentSize(_ run: ResolvedTextRun?, tag: String) throws(ImportRefusal) -> Size {
+    static func contentSize(_ run: ResolvedTextRun?, tag: String, vertical: Bool = false) throws(ImportRefusal) -> Size
+    {
         guard let run else { throw ImportRefusal(.text, "text in <\(tag)>") }
         let quotesAndSpaces: Set<Character> = [" ", "\"", "'"]
         let family = run.fontFamily.split(separator: ",").first.map {
@@ -35,14 +36,17 @@ enum AhemText {
         } else {
             throw ImportRefusal(.text, "text in <\(tag)> with line-height: \(run.lineHeight)")
         }
+        // In a vertical writing mode the line runs down and the glyphs turn with it: the sizes swap axes.
         let layoutUnit = 1.0 / 64
-        guard abs(run.width - width) <= layoutUnit, abs(run.height - run.fontSize) <= layoutUnit else {
+        let (inline, block) = vertical ? (run.height, run.width) : (run.width, run.height)
+        guard abs(inline - width) <= layoutUnit, abs(block - run.fontSize) <= layoutUnit else {
+            let expected = vertical ? (run.fontSize, width) : (width, run.fontSize)
             throw ImportRefusal(
                 .text,
                 "text in <\(tag)> is \(shortestText(run.width)) × \(shortestText(run.height)) px in the page, not "
-                    + "\(shortestText(width)) × \(shortestText(run.fontSize)) as in Ahem")
+                    + "\(shortestText(expected.0)) × \(shortestText(expected.1)) as in Ahem")
         }
-        return Size(width: width, height: height)
+        return vertical ? Size(width: height, height: width) : Size(width: width, height: height)
     }
 
     /// The text as `white-space: normal` and `nowrap` lay it out: each run of spaces, tabs and line breaks one

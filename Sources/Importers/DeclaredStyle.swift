@@ -263,11 +263,13 @@ enum Vocabulary {
         // The vocabulary's few grid properties describe a one-cell grid (a Puyopuyo ZBox); the suites' grids are
         // other grids, so importers refuse them all.
         if name.hasPrefix("grid") { throw ImportRefusal(.grid, name) }
+        // The HTML suites are Taffy's and Yoga's, whose engines lay out horizontal-tb only.
+        if name == "writing-mode" {
+            if lower == "horizontal-tb" { return }
+            throw ImportRefusal(.writingMode, declaration)
+        }
         guard let property = CSSProperty(rawValue: name) else {
             switch name {
-            case "writing-mode":
-                if lower == "horizontal-tb" { return }
-                throw ImportRefusal(.writingMode, declaration)
             case "float", "clear":
                 if lower == "none" { return }
                 throw ImportRefusal(.otherDisplay, declaration)

@@ -28,8 +28,12 @@ public struct ImportRefusal: Error, Hashable, Sendable, CustomStringConvertible 
         case text = "text without a test font"
         /// Ahem text that wraps onto several lines: its size depends on where the lines break.
         case wrappingText = "text that wraps"
-        /// `writing-mode` other than horizontal-tb.
+        /// `writing-mode` other than horizontal-tb in the HTML suites; in WPT, a vertical case the reference does not
+        /// transpose (a baseline, an absolute element against the viewport in vertical-rl).
         case writingMode = "writing mode"
+        /// WPT: an element whose writing mode differs from its parent's, or a vertical root whose size is not
+        /// definite (an orthogonal flow in its parent: `FlexCase.writingModeRefusal`).
+        case orthogonalFlow = "orthogonal flow"
         /// A property the vocabulary does not have.
         case unknownProperty = "unknown property"
         /// A vocabulary property with a value outside its grammar (`10em`, `last baseline`, `auto`).

@@ -171,6 +171,10 @@ enum WPTCheckLayout {
         try? flexRoot.style.set(.flexShrink, to: .number(0))
         var flexCase = FlexCase(
             name: name, viewport: FlexViewport(width: match.containingBlockWidth, height: nil), root: flexRoot)
+        // A vertical case is kept where the reference lays it out, by transposition (docs/flex-engine.md).
+        if let refusal = flexCase.writingModeRefusal() {
+            throw ImportRefusal(refusal.orthogonalFlow ? .orthogonalFlow : .writingMode, refusal.error.description)
+        }
 
         // The expectation: every displayed element that carries one of the four attributes.
         var filled: [String] = []

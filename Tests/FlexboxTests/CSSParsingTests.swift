@@ -220,6 +220,7 @@ struct CSSParsingTests {
         #expect(CSSProperty.justifyItems.initialValue == .keyword("stretch"))
         #expect(CSSProperty.gridTemplateColumns.initialValue == .keyword("none"))
         #expect(CSSProperty.gridRowStart.initialValue == .keyword("auto"))
-        #expect(CSSProperty.allCases.count == 47)
+        #expect(CSSProperty.writingMode.initialValue == .keyword("horizontal-tb"))
+        #expect(CSSProperty.allCases.count == 48)
     }
 }

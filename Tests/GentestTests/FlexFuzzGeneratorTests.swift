@@ -71,10 +71,11 @@ struct FlexFuzzGeneratorTests {
                 }
             }
         }
-        // The grid properties of a one-cell grid (`display: grid`, for box cases' ZBox) are not flex layout.
+        // The grid properties of a one-cell grid (`display: grid`, for box cases' ZBox) are not flex layout, and
+        // the generator lays out horizontal-tb cases (vertical ones come from WPT's pages, docs/importers.md).
         let flex = CSSProperty.allCases.filter {
             !$0.rawValue.hasPrefix("grid-") && !$0.rawValue.hasPrefix("justify-i")
-                && !$0.rawValue.hasPrefix("justify-s")
+                && !$0.rawValue.hasPrefix("justify-s") && $0 != .writingMode
         }
         let missing = flex.filter { given[$0] == nil }
         #expect(missing == [], "never generated: \(missing.map(\.rawValue))")

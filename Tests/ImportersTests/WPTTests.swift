@@ -128,8 +128,17 @@ import Testing
             change: { $0.root.children[0].computed["align-self"] = "last baseline" },
             refusal: ImportRefusal(.unknownValue, "align-self: last baseline")),
         Refused(
-            change: { $0.root.other["writing-mode"] = "vertical-rl" },
-            refusal: ImportRefusal(.writingMode, "writing-mode: vertical-rl")),
+            change: { $0.root.children[0].computed["writing-mode"] = "vertical-rl" },
+            refusal: ImportRefusal(
+                .orthogonalFlow,
+                "$.root.children[0].style.writing-mode: the reference lays out one writing mode throughout: "
+                    + "vertical-rl inside horizontal-tb is an orthogonal flow or a flipped block axis")),
+        Refused(
+            change: { $0.root.computed["writing-mode"] = "vertical-lr" },
+            refusal: ImportRefusal(
+                .orthogonalFlow,
+                "$.root.style.height: a vertical root is an orthogonal flow in the horizontal viewport: the reference "
+                    + "lays it out at a definite size only (a length), got auto")),
         Refused(
             change: { $0.root.children[0].other["before"] = "\"x\"" },
             refusal: ImportRefusal(.generatedContent, "::before { content: \"x\" }")),

@@ -123,6 +123,7 @@ VOCABULARY: dict[str, Property] = {
     "overflow-x": Property(("visible", "hidden", "clip", "scroll")),
     "overflow-y": Property(("visible", "hidden", "clip", "scroll")),
     "direction": Property(("ltr", "rtl")),
+    "writing-mode": Property(("horizontal-tb", "vertical-lr", "vertical-rl")),
     # The one-cell grid of a ZBox (docs/conformance.md "Box cases as flex cases").
     "justify-items": Property((*GRID_ALIGN, "normal")),
     "justify-self": Property(("auto", *GRID_ALIGN)),

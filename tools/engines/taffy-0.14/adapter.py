@@ -33,7 +33,7 @@ NOT_INSTALLED = ("taffy-0.14 not installed: run tools/setup-engines --with-all "
 TIMING = ("via Python, time.perf_counter_ns around TaffyTree.compute_layout only (rounding off); the measure "
           "callbacks of content leaves are Python functions, called inside the timed call")
 SIDES = ("top", "right", "bottom", "left")
-UNMAPPED = ("order",)  # at their initial values only; `info` lists the rest of the vocabulary
+UNMAPPED = ("order", "writing-mode")  # at their initial values only; `info` lists the rest of the vocabulary
 
 
 def taffy_version() -> str:
@@ -94,6 +94,8 @@ class Taffy014:
         order = get("order", ("number", 0))
         if order[1] != 0:
             refuse(f"{at}.order", "Taffy 0.14 has no order")
+        if kw("writing-mode", "horizontal-tb") != "horizontal-tb":
+            refuse(f"{at}.writing-mode", "Taffy 0.14 has no writing-mode (it lays out horizontal-tb)")
         position = kw("position", "static")
         if position == "static":
             for child in tree.children[index]:

@@ -57,7 +57,7 @@ from stretchable.style.geometry.rect import Rect
 from stretchable.style.geometry.size import Size, SizeAvailableSpace
 
 # The properties Taffy 0.7.7 has only at their initial values; `info` lists the rest of the vocabulary as `properties`.
-UNMAPPED = ("order", "direction")
+UNMAPPED = ("order", "direction", "writing-mode")
 
 
 # MARK: Reading the case
@@ -77,6 +77,7 @@ KEYWORDS = {
     "overflow-x": ("visible", "hidden", "clip", "scroll"),
     "overflow-y": ("visible", "hidden", "clip", "scroll"),
     "direction": ("ltr", "rtl"),
+    "writing-mode": ("horizontal-tb", "vertical-lr", "vertical-rl"),
     # The one-cell grid of a ZBox (docs/flex-case-format.md): Taffy 0.7.7 has CSS Grid.
     "justify-items": ("stretch", "start", "end", "center", "normal"),
     "justify-self": ("auto", "stretch", "start", "end", "center"),
@@ -206,6 +207,8 @@ def style_kwargs(element: Element) -> dict:
             refuse(element.at("order"), f"expected an integer, got {json.dumps(order)}")
         if order != 0:
             refuse(element.at("order"), "Taffy 0.7.7 has no order")
+    if element.keyword("writing-mode", "horizontal-tb") != "horizontal-tb":
+        refuse(element.at("writing-mode"), "Taffy 0.7.7 has no writing-mode (it lays out horizontal-tb)")
     if element.keyword("direction", "ltr") == "rtl" and any(child.displayed for child in element.children):
         refuse(element.at("direction"), "Taffy 0.7.7 has no direction (it lays out left to right)")
     position = element.keyword("position", "static")

@@ -41,7 +41,7 @@ TIMING = ("via Python, time.perf_counter_ns around Node.calculate_layout of the 
 SIDES = ("top", "right", "bottom", "left")
 GRID_INITIAL = {"justify-items": ("stretch", "normal"), "justify-self": ("auto",), "grid-template-columns": ("none",),
                 "grid-template-rows": ("none",), "grid-column-start": ("auto",), "grid-row-start": ("auto",)}
-UNMAPPED = ("order",) + tuple(GRID_INITIAL)  # at their initial values only; `info` lists the rest
+UNMAPPED = ("order", "writing-mode") + tuple(GRID_INITIAL)  # at their initial values only; `info` lists the rest
 
 
 def justify(name: str, reversed_direction: bool):
@@ -100,6 +100,8 @@ class YogaCurrent:
         order = tree.properties[index].get("order", ("number", 0))
         if order[1] != 0:
             refuse(f"{at}.order", "Yoga has no order")
+        if keyword(tree, index, "writing-mode", "horizontal-tb") != "horizontal-tb":
+            refuse(f"{at}.writing-mode", "Yoga has no writing-mode (it lays out horizontal-tb)")
         if tree.properties[index].get("flex-basis") == ("keyword", "content") and \
                 keyword(tree, index, "position", "static") != "absolute":
             main = "width" if is_row(tree, tree.parents[index]) else "height"

@@ -48,10 +48,11 @@ struct Refusal : std::runtime_error {
 
 [[noreturn]] void refuse(const std::string& path, const std::string& why) { throw Refusal(path + ": " + why); }
 
-/// The properties Yoga has only at their initial values (`order` 0, the one-cell grid's); `info` lists the rest of
-/// the vocabulary the request names (Swift sends it) as `properties`.
-const std::string unmappedProperties[] = {"order", "justify-items", "justify-self", "grid-template-columns",
-                                          "grid-template-rows", "grid-column-start", "grid-row-start"};
+/// The properties Yoga has only at their initial values (`order` 0, the one-cell grid's, `writing-mode`
+/// horizontal-tb); `info` lists the rest of the vocabulary the request names (Swift sends it) as `properties`.
+const std::string unmappedProperties[] = {"order",           "justify-items",     "justify-self",
+                                          "grid-template-columns", "grid-template-rows", "grid-column-start",
+                                          "grid-row-start",  "writing-mode"};
 
 // MARK: Reading the case
 
@@ -306,6 +307,9 @@ Element translate(const json& node, const std::string& path, const ParentContext
       const bool initial = key == "justify-items" ? value == "stretch" || value == "normal"
                            : key.rfind("grid-template-", 0) == 0 ? value == "none" : value == "auto";
       if (!initial) refuse(at, "Yoga has no grid");
+    } else if (key == "writing-mode") {
+      if (keyword(value, at, {"horizontal-tb", "vertical-lr", "vertical-rl"}) != "horizontal-tb")
+        refuse(at, "Yoga has no writing-mode (it lays out horizontal-tb)");
     } else refuse(at, "unknown property");
   }
   // flex-basis: content is the content size; `auto` is the same only where the main size is itself auto.
