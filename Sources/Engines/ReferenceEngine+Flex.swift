@@ -42,11 +42,13 @@ extension ReferenceEngine {
     package func flexSubject(_ flexCase: FlexCase) throws -> InProcessSubject<FlexReferenceTree> {
         let plan = try Self.flexPlan(flexCase)
         let viewport = flexCase.viewport
+        // The timed closure holds the writing mode only (no tree to retain and release per call).
+        let mode = plan.writingMode
         return InProcessSubject(
             build: { FlexReferenceTree(engine: FlexLayoutEngine(root: plan.root), plan: plan) },
             layout: { tree, width in
-                plan.layout(tree.engine, width: width ?? viewport.width, height: viewport.height)
-                return plan.size(tree.engine.rootSize)
+                mode.layout(tree.engine, width: width ?? viewport.width, height: viewport.height)
+                return mode.size(tree.engine.rootSize)
             },
             proposalWidth: viewport.width,
             frames: { tree in tree.plan.frames(of: tree.engine).map(\.frame) })

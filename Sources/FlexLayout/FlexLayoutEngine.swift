@@ -62,6 +62,9 @@ public final class FlexLayoutEngine {
         append(style: viewportStyle, parent: -1, role: .viewport, id: nil, measure: nil)
         setChildren(of: 0, [appendSubtree(root, parent: 0)])
         noteTreeWideFacts()
+        // The layout buffers are storage sized with the tree, as the columns are; a layout grows them only when the
+        // tree has grown since (`layout`).
+        scratch.reserve(nodeCount: styles.count)
     }
 
     /// Appends `element` and its subtree under `parent` (without adding it to the parent's children) and answers

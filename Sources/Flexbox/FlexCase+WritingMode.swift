@@ -27,6 +27,24 @@ public enum WritingMode: String, Sendable, Hashable {
     }
 }
 
+extension WritingMode {
+    /// Lays an engine built from a case of this mode (transposed if vertical) out in the case's viewport of
+    /// `width` × `height` (nil: max-content). On the mode alone, so that a timed loop holds no tree.
+    @inline(__always) public func layout(_ engine: FlexLayoutEngine, width: Double?, height: Double?) {
+        if self == .horizontalTB {
+            engine.layout(viewportWidth: width, viewportHeight: height)
+        } else {
+            engine.layout(viewportWidth: height, viewportHeight: width)
+        }
+    }
+
+    /// A size as the other side states it: a leaf's content for the engine, or the engine's root size for the
+    /// case (width and height swap in a vertical case, both ways).
+    @inline(__always) public func size(_ size: Size) -> Size {
+        self == .horizontalTB ? size : Size(width: size.height, height: size.width)
+    }
+}
+
 /// How a case reaches the flex engine, which lays out horizontal-tb only: a horizontal case as it is; a vertical
 /// one transposed (`FlexCase.transposed()`), its viewport and content sizes swapped on the way in and its frames
 /// swapped back (`physicalFrames`) on the way out (docs/flex-engine.md "Vertical writing modes").
@@ -37,18 +55,11 @@ public struct FlexLayoutPlan: Sendable {
 
     /// Lays `engine` (built from `root`) out in the case's viewport of `width` × `height` (nil: max-content).
     public func layout(_ engine: FlexLayoutEngine, width: Double?, height: Double?) {
-        if writingMode == .horizontalTB {
-            engine.layout(viewportWidth: width, viewportHeight: height)
-        } else {
-            engine.layout(viewportWidth: height, viewportHeight: width)
-        }
+        writingMode.layout(engine, width: width, height: height)
     }
 
-    /// A size as the other side states it: a leaf's content for the engine, or the engine's root size for the
-    /// case (width and height swap in a vertical case, both ways).
-    public func size(_ size: Size) -> Size {
-        writingMode == .horizontalTB ? size : Size(width: size.height, height: size.width)
-    }
+    /// A size as the other side states it (`WritingMode.size`).
+    public func size(_ size: Size) -> Size { writingMode.size(size) }
 
     /// The case's frames from the engine's (pre-order, paths from the root).
     public func frames(of engine: FlexLayoutEngine) -> [(path: [Int], id: String?, frame: Rect)] {
