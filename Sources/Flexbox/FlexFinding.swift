@@ -52,6 +52,8 @@ public struct FlexRewrite: Codable, Hashable, Sendable {
     public var parent: FlexStyle?
     /// Properties the element must give a value for (any value).
     public var given: [CSSProperty]?
+    /// Properties the element must give a percentage for (any percentage).
+    public var percentage: [CSSProperty]?
     public var remove: [CSSProperty]?
     /// Given only where the element gives no value.
     public var fill: FlexStyle?
@@ -62,12 +64,14 @@ public struct FlexRewrite: Codable, Hashable, Sendable {
 
     public init(
         elements: Elements, where condition: FlexStyle? = nil, parent: FlexStyle? = nil, given: [CSSProperty]? = nil,
-        remove: [CSSProperty]? = nil, fill: FlexStyle? = nil, set: FlexStyle? = nil, asMainSize: [CSSProperty]? = nil
+        percentage: [CSSProperty]? = nil, remove: [CSSProperty]? = nil, fill: FlexStyle? = nil, set: FlexStyle? = nil,
+        asMainSize: [CSSProperty]? = nil
     ) {
         self.elements = elements
         self.where = condition
         self.parent = parent
         self.given = given
+        self.percentage = percentage
         self.remove = remove
         self.fill = fill
         self.set = set
@@ -75,7 +79,7 @@ public struct FlexRewrite: Codable, Hashable, Sendable {
     }
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case elements, `where`, parent, given, remove, fill, set, asMainSize
+        case elements, `where`, parent, given, percentage, remove, fill, set, asMainSize
     }
 
     public init(from decoder: any Decoder) throws {
@@ -100,6 +104,7 @@ public struct FlexRewrite: Codable, Hashable, Sendable {
             }
         }
         given = try properties(.given)
+        percentage = try properties(.percentage)
         remove = try properties(.remove)
         asMainSize = try properties(.asMainSize)
         guard remove != nil || fill != nil || set != nil || asMainSize != nil else {
@@ -113,6 +118,7 @@ public struct FlexRewrite: Codable, Hashable, Sendable {
         try container.encodeIfPresent(self.where, forKey: .where)
         try container.encodeIfPresent(parent, forKey: .parent)
         try container.encodeIfPresent(given?.map(\.rawValue), forKey: .given)
+        try container.encodeIfPresent(percentage?.map(\.rawValue), forKey: .percentage)
         try container.encodeIfPresent(remove?.map(\.rawValue), forKey: .remove)
         try container.encodeIfPresent(fill, forKey: .fill)
         try container.encodeIfPresent(set, forKey: .set)
@@ -128,7 +134,8 @@ public struct FlexRewrite: Codable, Hashable, Sendable {
             let element = root.element(at: path)
             let parentStyle = path.isEmpty ? FlexStyle() : root.element(at: Array(path.dropLast())).style
             guard picks(element, isRoot: path.isEmpty), Self.matches(element.style, self.where),
-                Self.matches(parentStyle, parent), (given ?? []).allSatisfy({ element.style[$0] != nil })
+                Self.matches(parentStyle, parent), (given ?? []).allSatisfy({ element.style[$0] != nil }),
+                (percentage ?? []).allSatisfy({ Self.isPercentage(element.style[$0]) })
             else { continue }
             let mainSize: CSSProperty =
                 parentStyle.value(of: .flexDirection) == .keyword("column")
@@ -161,6 +168,10 @@ public struct FlexRewrite: Codable, Hashable, Sendable {
         case .containers: !element.children.isEmpty
         case .leaves: element.children.isEmpty
         }
+    }
+
+    static func isPercentage(_ value: CSSValue?) -> Bool {
+        if case .percent = value { true } else { false }
     }
 
     static func matches(_ style: FlexStyle, _ condition: FlexStyle?) -> Bool {

@@ -201,6 +201,53 @@ import Testing
         #expect(report.unexplained.isEmpty)
     }
 
+    /// A rule with `percentage` removes only what a percentage gives: for an engine that ignores padding-left, the
+    /// failure with a 10% padding is explained by the finding, the one with a 4px padding is not (its rewrite
+    /// changes nothing, so it is not tried) and stays unexplained.
+    @Test func percentageCounterfactualTakesOnlyPercentages() throws {
+        let finder = CauseFinder(
+            engine: InProcessEngineAdapter(IgnoringEngine(ignored: [.paddingLeft])), oracle: ReferenceEngine(),
+            oracleTolerance: 0)
+        let bodies = [
+            (
+                "padding/percent",
+                #""viewport":{"width":null,"height":null},"root":{"style":{"width":"100px"},"children":[{"style":{"padding-left":"10%","height":"4px"}},{"style":{"width":"20px","height":"6px"}}]}"#
+            ),
+            (
+                "padding/px",
+                #""viewport":{"width":null,"height":null},"root":{"style":{"width":"100px"},"children":[{"style":{"padding-left":"4px","height":"4px"}},{"style":{"width":"20px","height":"6px"}}]}"#
+            ),
+        ]
+        let subjects = try bodies.map { identifier, body in
+            CauseFinder.Subject(
+                identifier: identifier, family: "padding",
+                flexCase: try Self.flexCase(String(identifier.split(separator: "/").last!), body))
+        }
+        let scratch = try CLIRun.scratchFolder()
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        var finding = try Self.flexCase(
+            "ignores-percentage-padding",
+            #""root":{"style":{"width":"100px"},"children":[{"style":{"padding-left":"10%"}}]}"#)
+        finding.description = "The engine ignores a percentage padding-left."
+        finding.finding = try JSONDecoder().decode(
+            FlexFinding.self,
+            from: Data(
+                #"{"counterfactual":[{"elements":"all","percentage":["padding-left"],"remove":["padding-left"]}]}"#.utf8
+            ))
+        try FileManager.default.createDirectory(atPath: scratch + "/ignoring", withIntermediateDirectories: true)
+        try FlexConsensus.fileText(finding).write(
+            toFile: scratch + "/ignoring/ignores-percentage-padding.json", atomically: true, encoding: .utf8)
+        let findings = try finder.findings(root: scratch)
+        #expect(findings.map(\.counterfactualHolds) == [true])
+        let entries = ["padding/percent", "padding/px"].map {
+            KnownFailure(engine: "ignoring", case: $0, reason: "recorded")
+        }
+        let report = finder.explain(subjects, version: "test", findings: findings, knownEntries: entries, limit: nil)
+        #expect(report.unsoundFindings.isEmpty)
+        #expect(report.entryCauses == ["padding/percent": ["ignores-percentage-padding"]])
+        #expect(report.unexplained.map(\.case) == ["padding/px"])
+    }
+
     /// The signature keeps keywords, names numbers by their property, and joins sides, axes and roles: the
     /// viewport's width is a `size` as the item's width is, a negative margin a `margin`, an auto one `margin: auto`.
     @Test func signatureKeepsKeywordsAndJoinsSidesAndAxes() throws {

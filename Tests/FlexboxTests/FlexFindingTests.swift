@@ -53,6 +53,25 @@ struct FlexFindingTests {
         #expect(none.applied(to: flexCase) == flexCase)
     }
 
+    /// `percentage` picks an element only where each listed property is a percentage: the percentage flex-basis
+    /// of the grandchild goes, the px one of the first child stays, and a property not given never matches.
+    @Test func percentageConditionPicksPercentagesOnly() throws {
+        let flexCase = try Self.flexCase(Self.tree)
+        let rules = try JSONDecoder().decode(
+            [FlexRewrite].self,
+            from: Data(#"[{"elements":"all","percentage":["flex-basis"],"remove":["flex-basis"]}]"#.utf8))
+        #expect(rules[0].percentage == [.flexBasis])
+        let rewritten = rules.applied(to: flexCase).root
+        #expect(rewritten.children[0].style[.flexBasis] == .px(10))
+        #expect(rewritten.children[1].children[0].style[.flexBasis] == nil)
+        #expect(rewritten.children[1].children[0].style[.width] == nil)
+        let again = try JSONDecoder().decode([FlexRewrite].self, from: try JSONEncoder().encode(rules))
+        #expect(again == rules)
+        let none = FlexRewrite(
+            elements: .all, percentage: [.flexBasis, .minHeight], set: try FlexStyle([.width: .px(1)]))
+        #expect(none.applied(to: flexCase) == flexCase, "no element gives both as percentages")
+    }
+
     /// The key round-trips through a case file, and a bad rule names its path.
     @Test func decodingIsStrict() throws {
         let text =
@@ -66,6 +85,10 @@ struct FlexFindingTests {
             (#"{"counterfactual":[{"elements":"items","remove":["top"]}]}"#, "unknown elements 'items'"),
             (#"{"counterfactual":[{"elements":"all"}]}"#, "a rule changes something"),
             (#"{"counterfactual":[{"elements":"all","remove":["flex"]}]}"#, "unknown CSS property 'flex'"),
+            (
+                #"{"counterfactual":[{"elements":"all","percentage":["pad"],"remove":["top"]}]}"#,
+                "unknown CSS property 'pad'"
+            ),
             (#"{"counterfactual":[{"elements":"all","set":{"width":"wide"}}]}"#, #"got "wide""#),
             (#"{"engines":[]}"#, "engines must be non-empty"),
             (#"{"counterfactual":[{"elements":"all","fill":{"width":"1px"}}],"extra":1}"#, "extra"),
