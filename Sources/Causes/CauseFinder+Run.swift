@@ -46,6 +46,12 @@ extension CauseFinder {
         /// The engine's known-failure entries, and which of them a named cause explains.
         public var knownEntries: [KnownFailure] = []
         public var explained: [KnownFailure] = []
+        /// The entries that cover at least one reduced failure: the ones the run checked.
+        public var judgedEntries: [KnownFailure] = []
+        /// The named causes of each explained entry, by its case glob (`entryCauses`).
+        public var entryCauses: [String: [String]] = [:]
+        /// Findings whose counterfactual fails on their own case: it explains nothing.
+        public var unsoundFindings: [String] = []
 
         public var unexplained: [KnownFailure] {
             let done = Set(explained.map(\.case))
@@ -53,37 +59,55 @@ extension CauseFinder {
         }
     }
 
-    /// The engine's findings in `directory` (`<golden>/flex/findings/<engine>`), each with the signature of the
-    /// engine's difference on it against its `expect`. A file that does not decode is an error naming it.
-    public func findings(in directory: String) throws(InputError) -> [Finding] {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return [] }
+    /// The engine's findings under `root` (`<golden>/flex/findings`): every finding of `root/<engine>/` and those of
+    /// the other folders whose `finding.engines` lists the engine, each with the signature of the engine's difference
+    /// on it against its `expect` and whether its counterfactual holds. A file that does not decode, a finding whose
+    /// `engines` leaves out its own folder's engine, or two findings of one name are errors naming the file.
+    public func findings(root: String, answers: Answers = Answers()) throws(InputError) -> [Finding] {
+        let manager = FileManager.default
+        let folders = ((try? manager.contentsOfDirectory(atPath: root)) ?? []).sorted()
         var found: [Finding] = []
-        for name in names.sorted() where name.hasSuffix(".json") {
-            let path = directory + "/" + name
-            guard let flexCase = try CaseLoader.load(path).definition as? FlexCase else {
-                throw InputError(file: path, message: "a finding must be a flex case")
+        for folder in folders {
+            let directory = root + "/" + folder
+            guard let names = try? manager.contentsOfDirectory(atPath: directory) else { continue }
+            for name in names.sorted() where name.hasSuffix(".json") {
+                let path = directory + "/" + name
+                guard let flexCase = try CaseLoader.load(path).definition as? FlexCase else {
+                    throw InputError(file: path, message: "a finding must be a flex case")
+                }
+                let engines = flexCase.finding?.engines ?? [folder]
+                guard engines.contains(folder) else {
+                    throw InputError(file: path, message: "$.finding.engines: must list its folder's engine, \(folder)")
+                }
+                guard engines.contains(engine.name) else { continue }
+                guard flexCase.description?.isEmpty == false else {
+                    throw InputError(file: path, message: "$.description: a finding's description is its reason")
+                }
+                let findingName = String(name.dropLast(".json".count))
+                if let other = found.first(where: { $0.name == findingName }) {
+                    throw InputError(file: path, message: "a finding of \(engine.name) named as \(other.path)")
+                }
+                var signature: CauseSignature?
+                if let expect = flexCase.expect?.frames, case .frames(let answer) = FlexFuzzer.ask(engine, flexCase) {
+                    let mismatches = mismatches(expect, answer, tolerance: tolerance(flexCase))
+                    if !mismatches.isEmpty {
+                        signature = CauseSignature(flexCase, expected: expect, mismatches: mismatches)
+                    }
+                }
+                var finding = Finding(name: findingName, path: path, flexCase: flexCase, signature: signature)
+                finding.counterfactualHolds = counterfactualHolds(finding, answers: answers)
+                found.append(finding)
             }
-            guard flexCase.description?.isEmpty == false else {
-                throw InputError(file: path, message: "$.description: a finding's description is its reason")
-            }
-            var signature: CauseSignature?
-            if let expect = flexCase.expect?.frames, case .frames(let answer) = FlexFuzzer.ask(engine, flexCase) {
-                let found = mismatches(expect, answer, tolerance: tolerance(flexCase))
-                if !found.isEmpty { signature = CauseSignature(flexCase, expected: expect, mismatches: found) }
-            }
-            found.append(
-                Finding(
-                    name: String(name.dropLast(".json".count)), path: path, flexCase: flexCase, signature: signature))
         }
         return found
     }
 
     /// 1. Ask the engine about every subject; 2. reduce its failures (the first `limit`, spread evenly over them
-    /// when there are more); 3. group the reductions into causes, named by `findings`; 4. read `knownEntries`
-    /// against them. `progress` is told after each reduction.
+    /// when there are more) and find the named causes that explain each; 3. group the reductions into causes;
+    /// 4. read `knownEntries` against them. `progress` is told after each reduction.
     public func explain(
         _ subjects: [Subject], version: String, findings: [Finding], knownEntries: [KnownFailure], limit: Int?,
-        progress: (Int, Int) -> Void = { _, _ in }
+        answers: Answers = Answers(), progress: (Int, Int) -> Void = { _, _ in }
     ) -> EngineReport {
         var report = EngineReport(engine: engine.name, version: version)
         // 1. The failures.
@@ -95,24 +119,30 @@ extension CauseFinder {
             }
         }
         report.failures = failures.count
-        // 2. Reduce them.
+        // 2. Reduce them, and explain each by the findings whose evidence holds.
         let chosen = Self.spread(failures, limit: limit)
-        let answers = Answers()
+        let counterfactuals = findings.filter { $0.counterfactualHolds == true }
+        let named = findings.filter { $0.counterfactualHolds != false }
         var reductions: [Reduction] = []
         for failure in chosen {
-            reductions.append(reduce(failure, answers: answers))
+            reductions.append(
+                explained(
+                    reduce(failure, answers: answers), of: failure, counterfactuals: counterfactuals,
+                    findings: named, answers: answers))
             progress(reductions.count, chosen.count)
         }
         report.reduced = reductions.count
         // 3. Causes; 4. the known failures they explain.
         report.causes = Cause.group(reductions, findings: findings)
         report.staleFindings = findings.filter { $0.signature == nil }.map(\.name)
+        report.unsoundFindings = findings.filter { $0.counterfactualHolds == false && $0.signature != nil }.map(\.name)
         report.knownEntries = knownEntries.filter { $0.engine == engine.name }
-        let named = Self.namedCauses(report.causes)
-        report.explained = report.knownEntries.filter { entry in
-            if let cause = entry.cause, findings.contains(where: { $0.name == cause }) { return true }
-            return Self.cause(of: entry, engine: engine.name, in: named) != nil
+        let causes = Self.entryCauses(report.knownEntries, engine: engine.name, reductions: reductions)
+        report.explained = report.knownEntries.filter { causes[$0.case] != nil }
+        report.judgedEntries = report.knownEntries.filter { entry in
+            reductions.contains { entry.covers(engine: engine.name, caseName: $0.identifier) }
         }
+        report.entryCauses = causes
         return report
     }
 
@@ -123,36 +153,22 @@ extension CauseFinder {
         return (0..<limit).map { items[$0 * items.count / limit] }
     }
 
-    /// The named cause of each reduced case, by identifier.
-    static func namedCauses(_ causes: [Cause]) -> [String: String] {
-        var named: [String: String] = [:]
-        for cause in causes {
-            guard let name = cause.finding?.name else { continue }
-            for reduction in cause.reductions { named[reduction.identifier] = name }
-        }
-        return named
-    }
-
-    /// The named cause that explains `entry`: the commonest among the reduced cases it covers, when every one of
-    /// them has a named cause; nil when it covers none or some have none.
-    static func cause(of entry: KnownFailure, engine: String, in named: [String: String]) -> String? {
-        let covered: [String?]
-        if entry.case.contains(where: { "*?[".contains($0) }) {
-            covered = named.keys.filter { entry.covers(engine: engine, caseName: $0) }.map { named[$0] }
-        } else {
-            covered = named[entry.case].map { [$0] } ?? []
-        }
-        guard !covered.isEmpty, covered.allSatisfy({ $0 != nil }) else { return nil }
-        let counts = Dictionary(grouping: covered.compactMap { $0 }, by: { $0 }).mapValues(\.count)
-        return counts.max { ($0.value, $1.key) < ($1.value, $0.key) }?.key
-    }
-
-    /// The causes to write into the known-failure list: per entry that a named cause explains, its name.
-    public static func causesForEntries(_ report: EngineReport) -> [String: String] {
-        let named = namedCauses(report.causes)
-        var causes: [String: String] = [:]
-        for entry in report.knownEntries {
-            if let cause = cause(of: entry, engine: report.engine, in: named) { causes[entry.case] = cause }
+    /// The causes of each entry whose failures in the run named causes all explain: the names the covered failures
+    /// need, the one that explains most of them first (then by name). An entry covering no reduced failure, or one
+    /// that no named cause explains, has none.
+    static func entryCauses(_ entries: [KnownFailure], engine: String, reductions: [Reduction]) -> [String: [String]] {
+        let byIdentifier = Dictionary(reductions.map { ($0.identifier, $0) }, uniquingKeysWith: { first, _ in first })
+        var causes: [String: [String]] = [:]
+        for entry in entries {
+            let covered: [Reduction]
+            if entry.case.contains(where: { "*?[".contains($0) }) {
+                covered = reductions.filter { entry.covers(engine: engine, caseName: $0.identifier) }
+            } else {
+                covered = byIdentifier[entry.case].map { [$0] } ?? []
+            }
+            guard !covered.isEmpty, covered.allSatisfy({ !$0.causes.isEmpty }) else { continue }
+            let counts = Dictionary(grouping: covered.flatMap(\.causes), by: { $0 }).mapValues(\.count)
+            causes[entry.case] = counts.keys.sorted { (counts[$0]!, $1) > (counts[$1]!, $0) }
         }
         return causes
     }

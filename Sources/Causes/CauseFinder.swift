@@ -52,6 +52,18 @@ public struct CauseFinder: Sendable {
         /// False when the case stayed as it was: the oracle did not give the case's own `expect` on it, so no
         /// smaller case could be judged.
         public var shrunk: Bool
+        /// The named causes that explain the failure, checked in this run (`attribute`), and by what evidence;
+        /// empty while none does.
+        public var causes: [String] = []
+        public var evidence: Evidence?
+    }
+
+    /// What shows that named causes explain a failure (docs/causes.md "Which causes explain a failure").
+    public enum Evidence: String, Codable, Sendable {
+        /// With the findings' counterfactuals applied to the whole case, the engine gets the oracle's answer.
+        case counterfactual
+        /// The failure's minimal case has the finding's signature.
+        case signature
     }
 
     /// How far the engine's answer may be from an expectation: its own tolerance, the oracle's and the case's.
@@ -89,22 +101,40 @@ public struct CauseFinder: Sendable {
         public init() {}
     }
 
+    /// The oracle's answer to `flexCase` (nil when it cannot answer), asked once per request.
+    func oracleAnswer(_ flexCase: FlexCase, _ answers: Answers) -> [PeerFrame]? {
+        Self.ask(oracle, flexCase, &answers.oracle)
+    }
+
+    /// The engine's answer to `flexCase` (nil when it refuses or cannot answer), asked once per request.
+    func engineAnswer(_ flexCase: FlexCase, _ answers: Answers) -> [PeerFrame]? {
+        Self.ask(engine, flexCase, &answers.engine)
+    }
+
+    static func ask(_ adapter: any LayoutEngineAdapter, _ flexCase: FlexCase, _ cache: inout [Data: [PeerFrame]?])
+        -> [PeerFrame]?
+    {
+        guard let key = try? FlexFuzzer.requestJSON(flexCase) else { return nil }
+        if let known = cache[key] { return known }
+        var frames: [PeerFrame]?
+        if case .frames(let answered) = FlexFuzzer.ask(adapter, flexCase) { frames = answered }
+        cache[key] = frames
+        return frames
+    }
+
+    /// Whether the oracle stands in for the failure's own `expect`: it gives that answer on the unshrunk case.
+    func oracleGivesExpect(_ failure: Failure, _ answers: Answers) -> Bool {
+        guard let start = oracleAnswer(failure.flexCase, answers) else { return false }
+        return differences(failure.flexCase.expect?.frames ?? [], start, tolerance: tolerance(failure.flexCase))
+            .isEmpty
+    }
+
     /// 1. Check that the oracle gives the case's own `expect` (else keep the case as it is); 2. shrink while the
     /// engine still differs from the oracle, by half a pixel or more when the failure did; 3. the signature of what
     /// is left.
     public func reduce(_ failure: Failure, answers: Answers = Answers()) -> Reduction {
         let expect = failure.flexCase.expect?.frames ?? []
         let wholePixels = FlexFuzzer.largestDifference(expect, failure.answer) >= 0.5
-        func ask(_ adapter: any LayoutEngineAdapter, _ flexCase: FlexCase, _ cache: inout [Data: [PeerFrame]?])
-            -> [PeerFrame]?
-        {
-            guard let key = try? FlexFuzzer.requestJSON(flexCase) else { return nil }
-            if let known = cache[key] { return known }
-            var frames: [PeerFrame]?
-            if case .frames(let answered) = FlexFuzzer.ask(adapter, flexCase) { frames = answered }
-            cache[key] = frames
-            return frames
-        }
         let unshrunk = Reduction(
             identifier: failure.identifier, family: failure.family, minimal: failure.flexCase, answer: failure.answer,
             differences: failure.differences,
@@ -114,18 +144,15 @@ public struct CauseFinder: Sendable {
                     expect, failure.answer, tolerance: tolerance(failure.flexCase))),
             shrunk: false)
         // 1. The oracle stands in for the expectation only where it gives it.
-        guard let start = ask(oracle, failure.flexCase, &answers.oracle),
-            differences(expect, start, tolerance: tolerance(failure.flexCase)).isEmpty
-        else { return unshrunk }
+        guard oracleGivesExpect(failure, answers) else { return unshrunk }
         // 2. Shrink.
         var minimal = FlexCaseShrinker.shrink(failure.flexCase, budget: shrinkBudget) { candidate in
-            guard let expected = ask(oracle, candidate, &answers.oracle),
-                let answer = ask(engine, candidate, &answers.engine),
+            guard let expected = oracleAnswer(candidate, answers), let answer = engineAnswer(candidate, answers),
                 !differences(expected, answer, tolerance: tolerance(candidate)).isEmpty
             else { return false }
             return !wholePixels || FlexFuzzer.largestDifference(expected, answer) >= 0.5
         }
-        guard let expected = ask(oracle, minimal, &answers.oracle), let answer = ask(engine, minimal, &answers.engine)
+        guard let expected = oracleAnswer(minimal, answers), let answer = engineAnswer(minimal, answers)
         else { return unshrunk }
         // 3. The minimal case carries the oracle's answer; `source` is written once browsers confirm it.
         minimal.expect = BoxFrames(frames: expected)

@@ -46,7 +46,7 @@ extension CauseReport {
             let slug = Reports.slug(name)
             let families = cause.families.prefix(4).map { "\($0.family) \($0.count)" }.joined(separator: ", ")
             let nameCell =
-                cause.finding == nil ? "<span class=\"unnamed\">\(e(name))</span>" : e(name)
+                !cause.isNamed ? "<span class=\"unnamed\">\(e(name))</span>" : e(name)
             page +=
                 "<tr><td>\(index + 1)</td><td><a href=\"#\(slug)\">\(nameCell)</a></td><td>\(cause.reductions.count)</td>"
                 + "<td>\(e(families))</td><td>\(e(cause.signature.properties.joined(separator: ", ")))</td>"
@@ -77,11 +77,11 @@ extension CauseReport {
                     path: folder + repro,
                     bytes: Data(
                         ReproductionPage.html(
-                            minimal, reason: cause.finding?.reason, engine: report.engine,
+                            minimal, reason: cause.reason, engine: report.engine,
                             answer: cause.representative.answer, expectedBy: cause.confirmedBy
                         ).utf8)))
             sections += "<h2 id=\"\(slug)\">\(index + 1). \(e(name)) (\(cause.reductions.count) failures)</h2>\n"
-            sections += "<p>\(e(cause.finding?.reason ?? "Not explained yet: no finding has this signature."))</p>\n"
+            sections += "<p>\(e(cause.reason ?? "Not explained yet: no finding has this signature."))</p>\n"
             sections += "<p>Signature: \(e(cause.signature.text))</p>\n<div class=\"pictures\">"
             for (file, title) in [
                 ("expect.png", "expected"), ("engine-" + Reports.slug(report.engine) + ".png", report.engine),

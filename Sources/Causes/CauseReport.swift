@@ -24,6 +24,8 @@ public enum CauseReport {
         var differences: [String]
         var confirmedBy: [String]
         var shrunk: Bool
+        /// How many of its failures each kind of evidence explains (`counterfactual`, `signature`).
+        var evidence: [String: Int]
     }
 
     struct KnownDocument: Encodable {
@@ -40,12 +42,13 @@ public enum CauseReport {
         var reduced: Int
         var causes: [CauseDocument]
         var staleFindings: [String]
+        var unsoundFindings: [String]
         var knownFailures: KnownDocument
     }
 
     /// `{"engines": [{"engine", "version", "judged", "failures", "reduced", "causes": [{"name", "reason"?,
     /// "signature": {"properties", "difference"}, "failures", "families", "cases", "minimal", "answer",
-    /// "differences", "confirmedBy", "shrunk"}], "staleFindings", "knownFailures": {"entries", "explained",
+    /// "differences", "confirmedBy", "shrunk", "evidence"}], "staleFindings", "unsoundFindings", "knownFailures": {"entries", "explained",
     /// "unexplained"}}]}`, canonical JSON.
     public static func json(_ reports: [CauseFinder.EngineReport]) throws -> String {
         let engines = reports.map { report in
@@ -54,14 +57,16 @@ public enum CauseReport {
                 reduced: report.reduced,
                 causes: report.causes.enumerated().map { index, cause in
                     CauseDocument(
-                        name: cause.name(index: index), reason: cause.finding?.reason, signature: cause.signature,
+                        name: cause.name(index: index), reason: cause.reason, signature: cause.signature,
                         failures: cause.reductions.count,
                         families: Dictionary(uniqueKeysWithValues: cause.families.map { ($0.family, $0.count) }),
                         cases: cause.reductions.map(\.identifier), minimal: cause.representative.minimal,
                         answer: cause.representative.answer, differences: cause.representative.differences,
-                        confirmedBy: cause.confirmedBy, shrunk: cause.representative.shrunk)
+                        confirmedBy: cause.confirmedBy, shrunk: cause.representative.shrunk,
+                        evidence: Dictionary(grouping: cause.reductions.compactMap(\.evidence?.rawValue)) { $0 }
+                            .mapValues(\.count))
                 },
-                staleFindings: report.staleFindings,
+                staleFindings: report.staleFindings, unsoundFindings: report.unsoundFindings,
                 knownFailures: KnownDocument(
                     entries: report.knownEntries.count, explained: report.explained.count,
                     unexplained: report.unexplained.map(\.case)))
@@ -74,7 +79,7 @@ public enum CauseReport {
     /// `yoga: 5235 judged, 2264 failed, 2264 reduced to 31 causes (12 named); known failures: 2277 entries, 2100
     /// explained by a named cause, 177 unexplained`.
     public static func summary(_ report: CauseFinder.EngineReport) -> String {
-        let named = report.causes.count { $0.finding != nil }
+        let named = report.causes.count { $0.isNamed }
         return "\(report.engine): \(report.judged) judged, \(report.failures) failed, \(report.reduced) reduced to "
             + "\(report.causes.count) causes (\(named) named); known failures: \(report.knownEntries.count) entries, "
             + "\(report.explained.count) explained by a named cause, \(report.unexplained.count) unexplained"
@@ -103,9 +108,9 @@ public enum CauseReport {
                     + "\(cell(cause.signature.properties.joined(separator: ", "))) | "
                     + "\(cell(cause.signature.difference.joined(separator: ", "))) |\n"
             }
-            for (index, cause) in report.causes.enumerated() where cause.finding != nil || index < 10 {
+            for (index, cause) in report.causes.enumerated() where cause.isNamed || index < 10 {
                 text += "\n### \(index + 1). \(cause.name(index: index)) (\(cause.reductions.count) failures)\n\n"
-                text += (cause.finding?.reason ?? "Not explained yet: no finding has this signature.") + "\n\n"
+                text += (cause.reason ?? "Not explained yet: no finding has this signature.") + "\n\n"
                 text += "Minimal case, from `\(cause.representative.identifier)`"
                 text +=
                     cause.confirmedBy.isEmpty

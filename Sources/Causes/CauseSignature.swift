@@ -78,18 +78,34 @@ public struct CauseSignature: Hashable, Comparable, Codable, Sendable {
     public static func < (lhs: CauseSignature, rhs: CauseSignature) -> Bool { lhs.text < rhs.text }
 }
 
-/// One cause of an engine's failures: the failures whose minimal cases share a signature, and the smallest of those
-/// minimal cases, which stands for them; named when a person wrote it down as a finding.
+/// One cause of an engine's failures: the failures that the same named causes explain (`Reduction.causes`), or, for
+/// failures no named cause explains, those whose minimal cases share a signature; the smallest of their minimal
+/// cases stands for them.
 public struct Cause: Sendable {
+    /// The representative's signature (shared by every member of an unnamed cause).
     public var signature: CauseSignature
     /// Every failure it accounts for, by identifier.
     public var reductions: [CauseFinder.Reduction]
     /// The smallest minimal case (then the first by identifier).
     public var representative: CauseFinder.Reduction
-    /// The finding that names it (golden/flex/findings/<engine>/<name>.json), when there is one.
-    public var finding: Finding?
+    /// The findings that name it (golden/flex/findings/<engine>/<name>.json): one, or several that together explain
+    /// each of its failures; empty for an unnamed cause.
+    public var findings: [Finding] = []
     /// The browsers' versions when they all gave the representative's `expect` (`confirm`), else empty.
     public var confirmedBy: [String] = []
+
+    /// The finding that names it alone; nil for an unnamed cause or one of several findings.
+    public var finding: Finding? { findings.count == 1 ? findings[0] : nil }
+
+    /// Whether findings name it.
+    public var isNamed: Bool { !findings.isEmpty }
+
+    /// Their reasons, each after its name when there are several.
+    public var reason: String? {
+        guard !findings.isEmpty else { return nil }
+        if findings.count == 1 { return findings[0].reason }
+        return findings.map { $0.name + ": " + $0.reason }.joined(separator: " ")
+    }
 
     /// How many failures of each family it accounts for, biggest first (`(top)` for a case directly in a suite).
     public var families: [(family: String, count: Int)] {
@@ -97,9 +113,14 @@ public struct Cause: Sendable {
             .sorted { ($0.count, $1.family) > ($1.count, $0.family) }
     }
 
-    /// Groups reductions by signature: the biggest cause first, then by signature.
+    /// Groups reductions by the named causes that explain them, the rest by signature: the biggest cause first,
+    /// then by name or signature.
     public static func group(_ reductions: [CauseFinder.Reduction], findings: [Finding] = []) -> [Cause] {
-        Dictionary(grouping: reductions, by: \.signature).map { signature, members in
+        let byName = Dictionary(findings.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        return Dictionary(grouping: reductions) { reduction in
+            reduction.causes.isEmpty ? "~" + reduction.signature.text : reduction.causes.joined(separator: "+")
+        }
+        .map { _, members in
             let sorted = members.sorted { $0.identifier < $1.identifier }
             let representative = sorted.min {
                 (FlexCaseShrinker.size(of: $0.minimal), $0.identifier) < (
@@ -107,33 +128,44 @@ public struct Cause: Sendable {
                 )
             }!
             return Cause(
-                signature: signature, reductions: sorted, representative: representative,
-                finding: findings.first { $0.signature == signature })
+                signature: representative.signature, reductions: sorted, representative: representative,
+                findings: representative.causes.compactMap { byName[$0] })
         }
-        .sorted { ($0.reductions.count, $1.signature) > ($1.reductions.count, $0.signature) }
+        .sorted { ($0.reductions.count, $1.key) > ($1.reductions.count, $0.key) }
     }
 
-    /// The cause's name: its finding's, else `unnamed-<n>` by its place in the list.
-    public func name(index: Int) -> String { finding?.name ?? "unnamed-\(index + 1)" }
+    /// What orders causes of equal size: the name, else the signature.
+    var key: String { findings.isEmpty ? "~" + signature.text : findings.map(\.name).joined(separator: "+") }
+
+    /// The cause's name: its findings' joined by `+`, else `unnamed-<n>` by its place in the list.
+    public func name(index: Int) -> String {
+        findings.isEmpty ? "unnamed-\(index + 1)" : findings.map(\.name).joined(separator: "+")
+    }
 }
 
 /// A cause that a person named and explained: a minimal case in golden/flex/findings/<engine>/<name>.json whose
-/// `description` is the reason (citing the spec), with the browsers' `expect`, and the signature of the engine's
-/// difference on it.
+/// `description` is the reason (citing the spec), with the browsers' `expect`, the signature of the engine's
+/// difference on it and, when it declares one, whether its counterfactual holds on it.
 public struct Finding: Sendable {
-    /// The file name without `.json`, e.g. `yoga-no-automatic-minimum-size`.
+    /// The file name without `.json`, e.g. `no-automatic-minimum-size`.
     public var name: String
     public var path: String
     public var flexCase: FlexCase
     public var reason: String
     /// The engine's difference on it; nil when the engine passes it (the finding is stale) or refuses it.
     public var signature: CauseSignature?
+    /// Nil without a counterfactual; false when it fails on the finding itself (`CauseFinder.counterfactualHolds`),
+    /// and then it explains nothing.
+    public var counterfactualHolds: Bool?
 
-    public init(name: String, path: String, flexCase: FlexCase, signature: CauseSignature?) {
+    public init(
+        name: String, path: String, flexCase: FlexCase, signature: CauseSignature?, counterfactualHolds: Bool? = nil
+    ) {
         self.name = name
         self.path = path
         self.flexCase = flexCase
         reason = flexCase.description ?? ""
         self.signature = signature
+        self.counterfactualHolds = counterfactualHolds
     }
 }

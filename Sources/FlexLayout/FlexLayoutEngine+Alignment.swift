@@ -204,10 +204,12 @@ extension FlexLayoutEngine {
     /// The container's first baseline from its border box's top (§8.5): from the line nearest the block-start
     /// (row) or inline-start (column) edge, the last in flow order under `wrap-reverse`, its first baseline-aligned item or else its first item, first in
     /// physical order (the last in flow order in `row-reverse` and `column-reverse`), as the browsers choose; the
-    /// item's baseline is synthesized from its border box when it has none. nil without items.
+    /// item's baseline is synthesized from its border box when it has none. nil without items, and when no item of the
+    /// tree aligns by its baseline (`baselinesAreRead`): then nothing reads it.
     func firstBaseline(
         items: Items, lines: Lines, innerMain: Double, innerCross: Double, container: FlexContainer
     ) -> Double? {
+        guard baselinesAreRead else { return nil }
         let axes = container.axes
         let lineIndex = axes.crossStartIsFlexEnd ? lines.count - 1 : 0
         guard lines.indices.contains(lineIndex), !lines[lineIndex].range.isEmpty else { return nil }

@@ -8,9 +8,8 @@ extension FlexLayoutEngine {
     func layoutContentLeaf(_ node: Int, _ input: SizingInput) -> SizingOutput {
         let content = contentSize(ofLeaf: node)
         let style = styles.at(node)
-        let pb = paddingBorder(node, containingWidth: input.containingWidth)
+        let (pb, (minInner, maxInner)) = ownBox(node, input)
         let known = input.height.map { max(0, $0 - pb.vertical) }
-        let (minInner, maxInner) = innerHeightBounds(node, paddingBorder: pb, containingHeight: input.containingHeight)
         let axes = FlowAxes(style)
         let contentHeight = input.height ?? content.height + pb.vertical
         if !axes.isRow {

@@ -105,12 +105,11 @@ extension FlexLayoutEngine {
     /// The container's box, axes and inner sizes under `input`.
     func makeContainer(_ node: Int, _ input: SizingInput) -> FlexContainer {
         let style = styles.at(node)
-        let pb = paddingBorder(node, containingWidth: input.containingWidth)
+        let (pb, innerBounds) = ownBox(node, input)
         let innerWidth = max(0, input.width - pb.horizontal)
         let known = input.height.map { max(0, $0 - pb.vertical) }
         let definite = input.heightIsDefinite ? known : nil
         let axes = FlowAxes(style)
-        let innerBounds = innerHeightBounds(node, paddingBorder: pb, containingHeight: input.containingHeight)
         let columnGap = style.columnGap.resolveOrZero(innerWidth)
         let rowGap = style.rowGap.resolveOrZero(definite)
         return FlexContainer(

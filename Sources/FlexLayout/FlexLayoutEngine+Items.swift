@@ -21,6 +21,21 @@ struct FlexContainer {
     var isRow: Bool { axes.isRow }
 }
 
+/// An item's margins, paddings and sizes as border-box lengths, resolved against its container (`resolveBox`).
+struct ResolvedBox {
+    var paddingBorder: Edges<Double>
+    /// `auto` margins are 0 here, and flagged in `autoMargin` (alignment gives them their share).
+    var margin: Edges<Double>
+    var autoMargin: Edges<Bool>
+    /// The preferred sizes; nil where `auto` or unresolvable.
+    var width: Double?
+    var height: Double?
+    var minWidth: Double?
+    var maxWidth: Double?
+    var minHeight: Double?
+    var maxHeight: Double?
+}
+
 extension FlexLayoutEngine {
     // MARK: §9.1 Initial setup: the flex items
 
@@ -30,68 +45,101 @@ extension FlexLayoutEngine {
         let style = styles.at(child)
         let axes = container.axes
         let parentStyle = styles.at(container.node)
-        let pb = paddingBorder(child, containingWidth: container.innerWidth)
-        let margin = margins(child, containingWidth: container.innerWidth)
-        let auto = Edges(
-            top: style.margin.top.isAuto, right: style.margin.right.isAuto, bottom: style.margin.bottom.isAuto,
-            left: style.margin.left.isAuto)
         let align = axes.align(
             style.alignSelf == .auto ? parentStyle.alignItems : style.alignSelf, itemRightToLeft: style.rightToLeft)
+        let box =
+            fixedBoxes[child]
+            ?? resolveBox(
+                child, containingWidth: container.innerWidth, containingHeight: container.definiteInnerHeight,
+                isRow: axes.isRow, align: align)
+        let pb = box.paddingBorder
+        let isRow = axes.isRow
+        // An automatic minimum main size is found with the flex base size (§4.5); NaN marks it until then.
+        let minMainStyle = isRow ? box.minWidth : box.minHeight
+        return FlexItem(
+            node: child, mainMargin: axes.main(box.margin), crossMargin: axes.cross(box.margin),
+            mainAutoMargin: axes.main(box.autoMargin), crossAutoMargin: axes.cross(box.autoMargin), paddingBorder: pb,
+            mainPaddingBorder: isRow ? pb.horizontal : pb.vertical, align: align,
+            preferredMain: isRow ? box.width : box.height, preferredCross: isRow ? box.height : box.width,
+            minMain: minMainStyle ?? (style.minWidthOrHeightIsAuto(isRow) ? .nan : 0),
+            maxMain: (isRow ? box.maxWidth : box.maxHeight) ?? .infinity,
+            minCross: max((isRow ? box.minHeight : box.minWidth) ?? 0, isRow ? pb.vertical : pb.horizontal),
+            maxCross: (isRow ? box.maxHeight : box.maxWidth) ?? .infinity,
+            grow: style.flexGrow, shrink: style.flexShrink, crossIsAuto: (isRow ? style.height : style.width) == .auto)
+    }
+
+    /// An item's box: margins, paddings and sizes resolved against its containing block (`containingWidth` is the
+    /// container's inner width, `containingHeight` its definite inner height), in a row or column container that
+    /// aligns it by `align`.
+    func resolveBox(
+        _ child: Int, containingWidth: Double?, containingHeight: Double?, isRow: Bool, align: Alignment
+    ) -> ResolvedBox {
+        let style = styles.at(child)
+        let pb = paddingBorder(child, containingWidth: containingWidth)
+        let margin = margins(child, containingWidth: containingWidth)
         // Widths: lengths, percentages of the inner width, and the intrinsic keywords (fit-content against the
         // inner width less the margins).
-        let available = container.innerWidth - margin.horizontal
+        let available = (containingWidth ?? .infinity) - margin.horizontal
         var width = preferredWidth(
-            child, style.width, containingWidth: container.innerWidth, available: available,
+            child, style.width, containingWidth: containingWidth, available: available,
             paddingBorder: pb.horizontal)
         var height = borderBoxSize(
-            style.height, basis: container.definiteInnerHeight, paddingBorder: pb.vertical, borderBox: style.borderBox)
+            style.height, basis: containingHeight, paddingBorder: pb.vertical, borderBox: style.borderBox)
         // The aspect ratio gives the main axis a preferred size from a definite cross size; the other way round,
         // the cross size is transferred when the item is sized (§9.4 step 7), since stretching overrides it.
         if let ratio = style.aspectRatio {
-            if axes.isRow, width == nil, let height {
+            if isRow, width == nil, let height {
                 width = transfer(height, ratio: ratio, toWidth: true, paddingBorder: pb, borderBox: style.borderBox)
-            } else if !axes.isRow, height == nil, let width {
+            } else if !isRow, height == nil, let width {
                 height = transfer(width, ratio: ratio, toWidth: false, paddingBorder: pb, borderBox: style.borderBox)
             }
         }
         var minWidth = widthLimit(
-            child, style.minWidth, paddingBorder: pb.horizontal, containingWidth: container.innerWidth)
+            child, style.minWidth, paddingBorder: pb.horizontal, containingWidth: containingWidth)
         var maxWidth = widthLimit(
-            child, style.maxWidth, paddingBorder: pb.horizontal, containingWidth: container.innerWidth)
+            child, style.maxWidth, paddingBorder: pb.horizontal, containingWidth: containingWidth)
         // The ratio transfers `min-height`/`max-height` to the width where the width comes from the ratio: a row's
         // main size, or a column item's width when it does not stretch.
         let stretchesInColumn =
-            !axes.isRow && align == .stretch && style.width == .auto
+            !isRow && align == .stretch && style.width == .auto
             && !style.margin.left.isAuto && !style.margin.right.isAuto
         if style.width == .auto, !stretchesInColumn,
-            let bounds = ratioWidthBounds(child, paddingBorder: pb, containingHeight: container.definiteInnerHeight)
+            let bounds = ratioWidthBounds(child, paddingBorder: pb, containingHeight: containingHeight)
         {
             // A transferred minimum never passes the given maximum (CSS Sizing 4 §5.1). An automatic minimum
             // width stays automatic: the content-based minimum takes the transferred bounds in (§4.5).
-            if let low = bounds.min, minWidth != nil || !axes.isRow {
+            if let low = bounds.min, minWidth != nil || !isRow {
                 minWidth = max(minWidth ?? 0, min(low, maxWidth ?? .infinity))
             }
             if let high = bounds.max { maxWidth = min(maxWidth ?? .infinity, high) }
         }
-        let minHeight = borderBoxSize(
-            style.minHeight, basis: container.definiteInnerHeight, paddingBorder: pb.vertical,
-            borderBox: style.borderBox)
-        let maxHeight = borderBoxSize(
-            style.maxHeight, basis: container.definiteInnerHeight, paddingBorder: pb.vertical,
-            borderBox: style.borderBox)
-        let isRow = axes.isRow
-        // An automatic minimum main size is found with the flex base size (§4.5); NaN marks it until then.
-        let minMainStyle = isRow ? minWidth : minHeight
-        return FlexItem(
-            node: child, mainMargin: axes.main(margin), crossMargin: axes.cross(margin),
-            mainAutoMargin: axes.main(auto), crossAutoMargin: axes.cross(auto), paddingBorder: pb,
-            mainPaddingBorder: isRow ? pb.horizontal : pb.vertical, align: align,
-            preferredMain: isRow ? width : height, preferredCross: isRow ? height : width,
-            minMain: minMainStyle ?? (style.minWidthOrHeightIsAuto(isRow) ? .nan : 0),
-            maxMain: (isRow ? maxWidth : maxHeight) ?? .infinity,
-            minCross: max((isRow ? minHeight : minWidth) ?? 0, isRow ? pb.vertical : pb.horizontal),
-            maxCross: (isRow ? maxHeight : maxWidth) ?? .infinity,
-            grow: style.flexGrow, shrink: style.flexShrink, crossIsAuto: (isRow ? style.height : style.width) == .auto)
+        return ResolvedBox(
+            paddingBorder: pb, margin: margin,
+            autoMargin: Edges(
+                top: style.margin.top.isAuto, right: style.margin.right.isAuto, bottom: style.margin.bottom.isAuto,
+                left: style.margin.left.isAuto),
+            width: width, height: height, minWidth: minWidth, maxWidth: maxWidth,
+            minHeight: borderBoxSize(
+                style.minHeight, basis: containingHeight, paddingBorder: pb.vertical, borderBox: style.borderBox),
+            maxHeight: borderBoxSize(
+                style.maxHeight, basis: containingHeight, paddingBorder: pb.vertical, borderBox: style.borderBox))
+    }
+
+    /// The node's box when its style resolves nothing against its container (lengths only: no percentage, no
+    /// intrinsic keyword, no aspect ratio), so that it is the same in every container and layout; nil otherwise.
+    func fixedBox(_ node: Int) -> ResolvedBox? {
+        let style = styles.at(node)
+        func isFixed(_ value: SizeValue) -> Bool {
+            switch value {
+            case .auto, .px: true
+            default: false
+            }
+        }
+        guard roles[node] != .viewport, style.aspectRatio == nil, !readsContainerWidth(node), isFixed(style.width),
+            isFixed(style.minWidth), isFixed(style.maxWidth), isFixed(style.height), isFixed(style.minHeight),
+            isFixed(style.maxHeight)
+        else { return nil }
+        return resolveBox(node, containingWidth: nil, containingHeight: nil, isRow: true, align: .stretch)
     }
 
     /// A `width` as a border-box width: a length, a resolvable percentage, or an intrinsic keyword

@@ -63,6 +63,7 @@ extension FlexLayoutEngine {
             if let block = kids.first, roles[block] == .contentBlock {
                 styles[block].width = .px(size.width)
                 styles[block].height = .px(size.height)
+                fixedBoxes[block] = fixedBox(block)
                 invalidate(block)
             } else if kids.isEmpty {
                 measures[node] = nil
@@ -75,13 +76,14 @@ extension FlexLayoutEngine {
         case .style(var style):
             if style.direction == nil { style.direction = styles[parents[node]].direction ?? .ltr }
             styles[node] = style
+            fixedBoxes[node] = fixedBox(node)
             // The children's items read this style (their alignment, the axes, whether a line wraps).
             for child in children(node) {
                 if roles[child] == .contentBlock { styles[child].direction = style.direction }
                 preparedKeys[child] = nil
             }
             invalidate(node)
-            markEscapingAbsolutes()
+            noteTreeWideFacts()
         }
     }
 
@@ -98,7 +100,7 @@ extension FlexLayoutEngine {
         list.insert(added, at: index)
         setChildren(of: parent.node, list)
         invalidate(parent.node)
-        markEscapingAbsolutes()
+        noteTreeWideFacts()
     }
 
     /// Removes the element at `handle` and its subtree from the tree (its storage is not reused).
@@ -106,7 +108,7 @@ extension FlexLayoutEngine {
         let parent = parents[handle.node]
         setChildren(of: parent, children(parent).filter { $0 != handle.node })
         invalidate(parent)
-        markEscapingAbsolutes()
+        noteTreeWideFacts()
     }
 
     /// The element's path among its parent's elements.

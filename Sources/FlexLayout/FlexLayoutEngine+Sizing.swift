@@ -12,6 +12,13 @@ struct SizingInput: Hashable {
     /// The containing block's inner width and definite inner height: the basis of the node's own percentages.
     var containingWidth: Double?
     var containingHeight: Double?
+
+    /// The derived equality, written out so that it inlines: every cache lookup compares whole inputs, and the
+    /// derived one stayed an outlined call.
+    @inline(__always) static func == (a: SizingInput, b: SizingInput) -> Bool {
+        a.width == b.width && a.height == b.height && a.heightIsDefinite == b.heightIsDefinite
+            && a.containingWidth == b.containingWidth && a.containingHeight == b.containingHeight
+    }
 }
 
 struct SizingOutput: Hashable {
@@ -46,11 +53,13 @@ struct NodeCache {
         placedFor = nil
     }
 
-    func lookup(_ input: SizingInput) -> SizingOutput? {
-        if keys.0 == input { return values.0 }
-        if keys.1 == input { return values.1 }
-        if keys.2 == input { return values.2 }
-        if keys.3 == input { return values.3 }
+    /// The answer remembered for `input`. Static, reading through the pointer: a method called on `caches[node]`
+    /// would copy the whole cache (over 500 bytes) before reading one key, several times per node and layout.
+    @inline(__always) static func lookup(_ cache: UnsafePointer<NodeCache>, _ input: SizingInput) -> SizingOutput? {
+        if cache.pointee.keys.0 == input { return cache.pointee.values.0 }
+        if cache.pointee.keys.1 == input { return cache.pointee.values.1 }
+        if cache.pointee.keys.2 == input { return cache.pointee.values.2 }
+        if cache.pointee.keys.3 == input { return cache.pointee.values.3 }
         return nil
     }
 
@@ -144,9 +153,9 @@ extension FlexLayoutEngine {
     /// (`ownHeightKey`), the content height being the given height as that pass would answer it.
     func size(_ node: Int, _ input: SizingInput) -> SizingOutput {
         let input = keyed(input, for: node)
-        if let known = caches[node].lookup(input) { return known }
+        if let known = NodeCache.lookup(caches.pointer(node), input) { return known }
         if let height = input.height, let own = ownHeightKey(node, input, height: height),
-            let known = caches[node].lookup(own)
+            let known = NodeCache.lookup(caches.pointer(node), own)
         {
             return SizingOutput(height: height, baseline: known.baseline, contentHeight: height)
         }
@@ -195,7 +204,7 @@ extension FlexLayoutEngine {
         else { return nil }
         var key = keyedInput
         key.height = nil
-        guard let sized = caches[node].lookup(key), sized.height == height else { return nil }
+        guard let sized = NodeCache.lookup(caches.pointer(node), key), sized.height == height else { return nil }
         return key
     }
 
@@ -234,11 +243,23 @@ extension FlexLayoutEngine {
     /// running its steps. Its content is nothing, so its height is its known one, or 0 within its own min and max
     /// heights; it has no baseline.
     func layoutEmptyContainer(_ node: Int, _ input: SizingInput) -> SizingOutput {
-        let pb = paddingBorder(node, containingWidth: input.containingWidth)
+        let (pb, bounds) = ownBox(node, input)
         if let height = input.height { return SizingOutput(height: height, baseline: nil, contentHeight: height) }
-        let bounds = innerHeightBounds(node, paddingBorder: pb, containingHeight: input.containingHeight)
         return SizingOutput(
             height: max(bounds.min, min(bounds.max, 0)) + pb.vertical, baseline: nil, contentHeight: pb.vertical)
+    }
+
+    /// A node's padding and border, and its own `min-height` and `max-height` as inner heights, under `input`:
+    /// read from its fixed box when it has one (`fixedBoxes`), else resolved.
+    @inline(__always) func ownBox(_ node: Int, _ input: SizingInput) -> (
+        paddingBorder: Edges<Double>, innerHeight: (min: Double, max: Double)
+    ) {
+        if let box = fixedBoxes[node] {
+            let pb = box.paddingBorder
+            return (pb, innerHeightBounds(minHeight: box.minHeight, maxHeight: box.maxHeight, paddingBorder: pb))
+        }
+        let pb = paddingBorder(node, containingWidth: input.containingWidth)
+        return (pb, innerHeightBounds(node, paddingBorder: pb, containingHeight: input.containingHeight))
     }
 
     /// The node's own `min-height` and `max-height` as inner heights (percentages of a definite containing height),
@@ -251,7 +272,14 @@ extension FlexLayoutEngine {
             style.minHeight, basis: containingHeight, paddingBorder: pb.vertical, borderBox: style.borderBox)
         let maxHeight = borderBoxSize(
             style.maxHeight, basis: containingHeight, paddingBorder: pb.vertical, borderBox: style.borderBox)
-        return (max(0, (minHeight ?? 0) - pb.vertical), maxHeight.map { max(0, $0 - pb.vertical) } ?? .infinity)
+        return innerHeightBounds(minHeight: minHeight, maxHeight: maxHeight, paddingBorder: pb)
+    }
+
+    /// Border-box `min-height` and `max-height` (nil where none applies) as inner heights.
+    @inline(__always) func innerHeightBounds(minHeight: Double?, maxHeight: Double?, paddingBorder pb: Edges<Double>)
+        -> (min: Double, max: Double)
+    {
+        (max(0, (minHeight ?? 0) - pb.vertical), maxHeight.map { max(0, $0 - pb.vertical) } ?? .infinity)
     }
 
     /// A measured leaf: asked its content-box height at its content-box width (docs/flex-case-format.md "Measure

@@ -41,6 +41,11 @@ public final class FlexLayoutEngine {
     @exclusivity(unchecked) var preparedKeys = NodeColumn<PreparedItemKey?>()
     /// Whether the node's subtree holds an absolutely positioned element whose containing block is outside it.
     @exclusivity(unchecked) var escaping = NodeColumn<Bool>()
+    /// Whether any item aligns by its baseline (`noteTreeWideFacts`); if none does, no baseline is computed.
+    @exclusivity(unchecked) var baselinesAreRead = true
+    /// Each node's box when its style resolves nothing against its container (`fixedBox`), kept with the style:
+    /// the common all-lengths style is resolved once, not in every container layout.
+    @exclusivity(unchecked) var fixedBoxes = NodeColumn<ResolvedBox?>()
     @exclusivity(unchecked) var scratch = Scratch()
     /// The viewport of the last full layout, and whether the root saw its width (`viewportWidthKeepsFrames`).
     @exclusivity(unchecked) var viewportMemo: ViewportMemo?
@@ -55,7 +60,7 @@ public final class FlexLayoutEngine {
         viewportStyle.direction = .ltr
         append(style: viewportStyle, parent: -1, role: .viewport, id: nil, measure: nil)
         setChildren(of: 0, [appendSubtree(root, parent: 0)])
-        markEscapingAbsolutes()
+        noteTreeWideFacts()
     }
 
     /// Appends `element` and its subtree under `parent` (without adding it to the parent's children) and answers
@@ -99,9 +104,21 @@ public final class FlexLayoutEngine {
         setChildren(of: node, [makeContentBlock(of: node, size: size)])
     }
 
-    /// Marks every node between an absolutely positioned element and its containing block (exclusive): its
-    /// subtree's frames depend on where it sits, so relayout never skips it.
-    func markEscapingAbsolutes() {
+    /// Notes what depends on the whole tree, after it is built or changes shape or style:
+    /// - every node between an absolutely positioned element and its containing block (exclusive) is marked
+    ///   escaping: its subtree's frames depend on where it sits, so relayout never skips it;
+    /// - whether any item aligns by its baseline (`align-self`, or `align-items` for an `auto` one): only then is a
+    ///   container's first baseline read, so only then is it worth its cost (a column's first item laid out at
+    ///   its final size in every sizing pass).
+    func noteTreeWideFacts() {
+        baselinesAreRead = false
+        for node in 1..<styles.count where roles[node] == .element {
+            let alignSelf = styles[node].alignSelf
+            if alignSelf == .baseline || (alignSelf == .auto && styles[parents[node]].alignItems == .baseline) {
+                baselinesAreRead = true
+                break
+            }
+        }
         for node in escaping.indices { escaping[node] = false }
         for node in 1..<styles.count where styles[node].position == .absolute && roles[node] == .element {
             var current = parents[node]
@@ -132,7 +149,10 @@ public final class FlexLayoutEngine {
         preparedItems.append(FlexItem.unprepared)
         preparedKeys.append(nil)
         escaping.append(false)
-        return styles.count - 1
+        fixedBoxes.append(nil)
+        let node = styles.count - 1
+        fixedBoxes[node] = fixedBox(node)
+        return node
     }
 
     deinit {
@@ -153,6 +173,7 @@ public final class FlexLayoutEngine {
         preparedItems.deallocate()
         preparedKeys.deallocate()
         escaping.deallocate()
+        fixedBoxes.deallocate()
         scratch.deallocate()
     }
 

@@ -26,6 +26,12 @@ struct NodeColumn<Element> {
         }
     }
 
+    /// The element's address, for reading a large element field by field in a function of its own.
+    @inline(__always) func pointer(_ index: Int) -> UnsafeMutablePointer<Element> {
+        precondition(index >= 0 && index < count, "node index out of range")
+        return base + index
+    }
+
     var indices: Range<Int> { 0..<count }
 
     mutating func append(_ element: Element) {

@@ -160,7 +160,9 @@ public enum CSSProperty: String, CaseIterable, Hashable, Sendable, Comparable {
                     "first baseline": .keyword("flex-start"),
                 ]) { $1 })
         case .rowGap, .columnGap: return CSSGrammar(lengths: true, percentages: true, aliases: ["normal": .px(0)])
-        case .overflowX, .overflowY: return CSSGrammar(keywords: ["visible", "hidden", "clip", "scroll"])
+        case .overflowX, .overflowY:
+            // `auto` makes a scroll container as `scroll` does, and a case's scrollbars take no space: the same layout.
+            return CSSGrammar(keywords: ["visible", "hidden", "clip", "scroll"], aliases: ["auto": .keyword("scroll")])
         case .direction: return CSSGrammar(keywords: ["ltr", "rtl"])
         // The few grid properties a one-cell grid needs (a Puyopuyo ZBox): one track form, one line number form.
         case .justifyItems:

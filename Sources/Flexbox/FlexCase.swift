@@ -19,6 +19,9 @@ public struct FlexCase: CaseDefinition, Codable, Hashable {
     /// An interop case's answers: each browser's own frames, where the browsers disagree, so the case has no
     /// `expect` (docs/flex-case-format.md "Interop cases"). Nil for every other case.
     public var answers: [FlexAnswer]?
+    /// Only in a finding (`golden/flex/findings/<engine>/`): the engines it speaks for and the counterfactual that
+    /// removes its mechanism (docs/causes.md). Nil for every other case.
+    public var finding: FlexFinding?
 
     public init(name: String, viewport: FlexViewport = FlexViewport(), root: FlexElement) {
         self.name = name
@@ -29,9 +32,10 @@ public struct FlexCase: CaseDefinition, Codable, Hashable {
         self.tolerance = .exact
         self.source = nil
         self.answers = nil
+        self.finding = nil
     }
 
-    enum CodingKeys: String, CodingKey, CaseIterable { case viewport, root, source, answers }
+    enum CodingKeys: String, CodingKey, CaseIterable { case viewport, root, source, answers, finding }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.caseContainer(keyedBy: CodingKeys.self, kind: "flex")
@@ -44,6 +48,7 @@ public struct FlexCase: CaseDefinition, Codable, Hashable {
         source = try container.decodeIfPresent(FlexCaseSource.self, forKey: .source)
         expect = try decoder.container(keyedBy: CaseCommonKey.self).decodeIfPresent(BoxFrames.self, forKey: .expect)
         answers = try container.decodeIfPresent([FlexAnswer].self, forKey: .answers)
+        finding = try container.decodeIfPresent(FlexFinding.self, forKey: .finding)
         if let answers {
             guard expect == nil else {
                 throw container.invalidValue(
@@ -67,6 +72,7 @@ public struct FlexCase: CaseDefinition, Codable, Hashable {
         try container.encode(root, forKey: .root)
         try container.encodeIfPresent(source, forKey: .source)
         try container.encodeIfPresent(answers, forKey: .answers)
+        try container.encodeIfPresent(finding, forKey: .finding)
     }
 }
 

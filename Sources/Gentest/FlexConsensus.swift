@@ -79,7 +79,7 @@ public struct FlexConsensus: Sendable {
     }
 
     /// Each browser's answer, asked concurrently (each adapter is its own process); a failure is asked again.
-    func askAll(_ flexCase: FlexCase) -> [FlexFuzzer.Answer] {
+    public func askAll(_ flexCase: FlexCase) -> [FlexFuzzer.Answer] {
         let answers = Mutex([FlexFuzzer.Answer?](repeating: nil, count: browsers.count))
         DispatchQueue.concurrentPerform(iterations: browsers.count) { slot in
             var answer = FlexFuzzer.ask(browsers[slot].adapter, flexCase)

@@ -15,9 +15,10 @@ public protocol ImportBrowser: AnyObject {
     /// The frames of the case's displayed elements, as the adapter protocol's `layout` answers them.
     /// Throws `EngineError.adapter` when the adapter refuses the case.
     func layout(_ flexCase: FlexCase) throws -> [ImportFrame]
-    /// The adapter's `{"op":"resolve","html","selector","page"?}`: with `page`, the page is served from its file, so
-    /// that its images load.
-    func resolve(html: String, selector: String, page: PageFile?) throws -> ResolvedPage
+    /// The adapter's `{"op":"resolve","html","selector","page"?,"scripts"?}`: with `page`, the page is served from
+    /// its file, so that its images load; with `scripts` (and a `page`), its inline scripts run first and the answer
+    /// is the page as its first `checkLayout(selector)` saw it.
+    func resolve(html: String, selector: String, page: PageFile?, scripts: Bool) throws -> ResolvedPage
 }
 
 /// Where a test page lives: its file and the folder its URLs resolve in (WPT's root, where `/resources` is), both
@@ -56,10 +57,26 @@ public struct ResolvedPage: Decodable, Hashable, Sendable {
     public var matches: [ResolvedMatch]
     /// How many elements the selector matched: check-layout-th.js runs one test per element.
     public var tests: Int?
+    /// Where the page's scripts ran: how they went.
+    public var scripts: ScriptRun?
 
-    public init(matches: [ResolvedMatch], tests: Int? = nil) {
+    public init(matches: [ResolvedMatch], tests: Int? = nil, scripts: ScriptRun? = nil) {
         self.matches = matches
         self.tests = tests
+        self.scripts = scripts
+    }
+}
+
+/// How a page's inline scripts ran when it was resolved with them: how many times they called `checkLayout` with the
+/// selector by the end of the page's load event (and its fonts' loading), and the script errors before the first
+/// call.
+public struct ScriptRun: Decodable, Hashable, Sendable {
+    public var calls: Int
+    public var errors: [String]
+
+    public init(calls: Int, errors: [String] = []) {
+        self.calls = calls
+        self.errors = errors
     }
 }
 
@@ -197,15 +214,17 @@ public final class ChromiumImportBrowser: ImportBrowser {
         try engine.layout(caseJSON: JSONOutput.encode(flexCase))
     }
 
-    public func resolve(html: String, selector: String, page: PageFile?) throws -> ResolvedPage {
+    public func resolve(html: String, selector: String, page: PageFile?, scripts: Bool) throws -> ResolvedPage {
         if resolver == nil { resolver = try AdapterLineClient(executablePath: engine.executablePath) }
         struct Request: Encodable {
             var op = "resolve"
             var html: String
             var selector: String
             var page: PageFile?
+            var scripts: Bool?
         }
-        let reply = try resolver!.send(JSONOutput.line(Request(html: html, selector: selector, page: page)))
+        let request = Request(html: html, selector: selector, page: page, scripts: scripts ? true : nil)
+        let reply = try resolver!.send(JSONOutput.line(request))
         struct Failure: Decodable { var error: String }
         if let failure = try? JSONDecoder().decode(Failure.self, from: Data(reply.utf8)) {
             throw EngineError.adapter(engine: "chromium", message: failure.error)

@@ -46,8 +46,8 @@ public struct ImportRefusal: Error, Hashable, Sendable, CustomStringConvertible 
         case generatedContent = "generated content"
         /// A transform moves what the suite measured.
         case transform
-        /// WPT: a script that changes the page before `checkLayout` runs.
-        case script = "script changes the page"
+        /// WPT: a script the import cannot run as WPT does (a script file, a check after the load event, an error).
+        case script = "script the import cannot run"
         /// WPT: the checked element is positioned, or sits where the viewport cannot stand for its parent.
         case placement = "checked root outside block flow"
         /// WPT: the flex case laid out by the browser differs from the page it came from.

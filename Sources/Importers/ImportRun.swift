@@ -188,7 +188,7 @@ public enum ImportRun {
     static func wptCandidates(
         in text: String, input: ImportInput, browser: (any ImportBrowser)?
     ) throws(ImportError) -> [ImportCandidate] {
-        let scriptRefusal = WPTCheckLayout.scriptRefusal(in: text)
+        let scripts = WPTCheckLayout.scripts(in: text)
         var candidates: [ImportCandidate] = []
         var testsBefore = 0
         for selector in WPTCheckLayout.selectors(in: text) {
@@ -196,8 +196,7 @@ public enum ImportRun {
             var testsHere = 0
             do throws(ImportRefusal) {
                 (outcomes, testsHere) = try wptOutcomes(
-                    text, selector: selector, page: PageFile.locating(input.path), browser: browser,
-                    refusing: scriptRefusal)
+                    text, selector: selector, page: PageFile.locating(input.path), browser: browser, scripts: scripts)
             } catch {
                 outcomes = [(.refused(error), [], nil)]
             }
@@ -219,17 +218,39 @@ public enum ImportRun {
     }
 
     /// The outcome for each checked subtree of `selector`, with the numbers of its tests and its checked elements:
-    /// resolved by the browser, translated, and kept only when the browser lays the translation out as it laid out
-    /// the page; every one refused with `refusing` when the page cannot be checked as written (its scripts change
-    /// it). Also the number of tests the selector makes.
+    /// resolved by the browser (with the page's inline scripts run where they change it, `PageScripts`), translated,
+    /// and kept only when the browser lays the translation out as it laid out the page; every one refused when the
+    /// page cannot be checked as WPT checks it (its scripts need more than the page). Also the number of tests the
+    /// selector makes.
     static func wptOutcomes(
         _ text: String, selector: String, page file: PageFile? = nil, browser: (any ImportBrowser)?,
-        refusing: ImportRefusal? = nil
+        scripts: WPTCheckLayout.PageScripts = .inert
     ) throws(ImportRefusal) -> (outcomes: [(ImportCandidate.Outcome, tests: [Int], checked: Int?)], tests: Int) {
         guard let browser else { throw ImportRefusal(.browser, "no browser to resolve the page") }
+        var refusing: ImportRefusal?
+        var scriptChange: String?
         let page: ResolvedPage
         do {
-            page = try browser.resolve(html: text, selector: selector, page: file)
+            switch scripts {
+            case .inert:
+                page = try browser.resolve(html: text, selector: selector, page: file, scripts: false)
+            case .refused(let refusal):
+                refusing = refusal
+                page = try browser.resolve(html: text, selector: selector, page: file, scripts: false)
+            case .changing(let change):
+                guard file != nil else {
+                    refusing = ImportRefusal(.script, "an inline script uses \(change), and the page has no file")
+                    page = try browser.resolve(html: text, selector: selector, page: file, scripts: false)
+                    break
+                }
+                scriptChange = change
+                let scripted = try browser.resolve(html: text, selector: selector, page: file, scripts: true)
+                refusing = WPTCheckLayout.scriptRefusal(scripted.scripts, selector: selector)
+                // A page refused before its check has nothing to count: the page as loaded counts what is refused.
+                page =
+                    refusing != nil && scripted.matches.isEmpty
+                    ? try browser.resolve(html: text, selector: selector, page: file, scripts: false) : scripted
+            }
         } catch {
             throw refusing ?? ImportRefusal(.browser, "\(error)")
         }
@@ -240,10 +261,11 @@ public enum ImportRun {
             let tests = match.tests ?? []
             if let refusing { return (.refused(refusing), tests, checked) }
             do {
-                var translation = try WPTCheckLayout.translate(match, name: "wpt")
+                var translation = try WPTCheckLayout.translate(match, name: "wpt", scriptChange: scriptChange)
                 if let difference = try difference(translation, browser: browser) {
                     // Images whose size is their own may reproduce the page at that size (ImageRule.used).
-                    let retry = try WPTCheckLayout.translate(match, name: "wpt", images: .used)
+                    let retry = try WPTCheckLayout.translate(
+                        match, name: "wpt", images: .used, scriptChange: scriptChange)
                     guard retry.imagesAtUsedSize > 0, try self.difference(retry, browser: browser) == nil else {
                         return (.refused(ImportRefusal(.translation, difference)), tests, checked)
                     }

@@ -53,21 +53,58 @@ enum WPTCheckLayout {
         return found
     }
 
-    /// Scripts do not run when the browser resolves the page, so a page whose inline scripts change it before
-    /// checking (styles, classes, elements) would be checked as it was never meant to be: refused.
-    static func scriptRefusal(in text: String) -> ImportRefusal? {
-        guard let document = try? Markup.parse(text, dialect: .html) else { return nil }
+    /// The script files a check-layout page loads: the harness, which the browser's stand-in replaces.
+    static let harnessScripts: Set<String> = [
+        "/resources/testharness.js", "/resources/testharnessreport.js", "/resources/check-layout-th.js",
+    ]
+
+    /// What a page's scripts mean for resolving it.
+    enum PageScripts: Equatable {
+        /// No inline script changes the page: it is resolved as loaded, without running any script.
+        case inert
+        /// An inline script changes the page before checking (styles, classes, elements; the first change found): the
+        /// page is resolved with its inline scripts run, as WPT runs them before `checkLayout`.
+        case changing(String)
+        /// The page loads a script file besides the harness, which the import does not run: refused.
+        case refused(ImportRefusal)
+    }
+
+    /// Whether the page's inline scripts change it before checking, and whether it needs a script file besides the
+    /// harness (`harnessScripts`).
+    static func scripts(in text: String) -> PageScripts {
+        guard let document = try? Markup.parse(text, dialect: .html) else { return .inert }
+        let scripts = document.descendantsAndSelf.filter { $0.name == "script" }
+        if let file = scripts.compactMap({ $0.attributes["src"] }).first(where: { !harnessScripts.contains($0.trimmed) }
+        ) {
+            return .refused(ImportRefusal(.script, "a script file besides the harness: \(file)"))
+        }
         let changes = [
             ".style", "setattribute", "classlist", "classname", "appendchild", "insertbefore", "innerhtml",
             "outerhtml", "textcontent", "innertext", "removechild", "replacechild", ".remove(", "insertadjacent",
             "document.write", ".append(", ".prepend(", ".before(", ".after(", "replacewith", "scrollto", "scrollleft",
             "scrolltop", "removeattribute", "togglattribute", "toggleattribute", ".width =", ".height =",
         ]
-        for script in document.descendantsAndSelf where script.name == "script" && script.attributes["src"] == nil {
+        for script in scripts where script.attributes["src"] == nil {
             let code = script.ownText.lowercased()
-            if let change = changes.first(where: { code.contains($0) }) {
-                return ImportRefusal(.script, "an inline script uses \(change.trimmed)")
-            }
+            if let change = changes.first(where: { code.contains($0) }) { return .changing(change.trimmed) }
+        }
+        return .inert
+    }
+
+    /// Why a page resolved with its scripts (`PageScripts.changing`) is not the page WPT checks, or nil when it is:
+    /// its first `checkLayout(selector)` came by the end of its load event, no script failed before it, and it was
+    /// the only one (a second call checks the page again, changed).
+    static func scriptRefusal(_ run: ScriptRun?, selector: String) -> ImportRefusal? {
+        guard let run else { return ImportRefusal(.script, "the page's scripts did not run") }
+        if run.calls == 0 {
+            return ImportRefusal(
+                .script, "checkLayout('\(selector)') is not called by the end of the load event (a timer, say)")
+        }
+        if let error = run.errors.first {
+            return ImportRefusal(.script, "a script failed before checkLayout('\(selector)'): \(error)")
+        }
+        if run.calls > 1 {
+            return ImportRefusal(.script, "checkLayout('\(selector)') is called \(run.calls) times as the page changes")
         }
         return nil
     }
@@ -103,9 +140,10 @@ enum WPTCheckLayout {
 
     /// The flex case of one checked subtree, its `expect` made of the checked elements' attributes and, where an
     /// element lacks some, the page's own frame (said in the description). The root is where the layout is: the
-    /// resolver roots checked flex items at their container.
+    /// resolver roots checked flex items at their container. `scriptChange` is what the page's scripts did before
+    /// the check (`PageScripts.changing`), said in the description.
     static func translate(
-        _ match: ResolvedMatch, name: String, images: ImageRule = .natural
+        _ match: ResolvedMatch, name: String, images: ImageRule = .natural, scriptChange: String? = nil
     ) throws(ImportRefusal) -> Translation {
         let root = match.root
         guard ["block", "flow-root", "list-item"].contains(match.parentDisplay) else {
@@ -174,6 +212,10 @@ enum WPTCheckLayout {
             flexCase.tolerance = LayoutUnits.tolerance
         }
         notes += elementNotes.sentences
+        if let scriptChange {
+            notes.append(
+                "The page as its inline scripts left it when they called checkLayout (they use \(scriptChange)).")
+        }
         if !filled.isEmpty {
             notes.append(
                 "Filled from the browser's frame of the page where the test states no number: "

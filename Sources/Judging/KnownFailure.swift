@@ -18,17 +18,54 @@ public struct KnownFailure: Decodable, Hashable, Sendable {
     /// A glob over the case name, e.g. `flow-*` (a benchmark workload) or `box/flow-rows-shrink` (a golden case).
     public var `case`: String
     public var reason: String
-    /// The cause that explains it, when one was found: the name of a minimal case in
-    /// `golden/flex/findings/<engine>/<cause>.json` whose description gives the reason (`ristretto explain`,
-    /// docs/causes.md). Absent in older lists; nil is an entry nobody has reduced to a cause yet.
-    public var cause: String?
+    /// The causes that explain it, when they were found: names of minimal cases in
+    /// `golden/flex/findings/<engine>/<cause>.json` whose descriptions give the reason (`ristretto explain`,
+    /// docs/causes.md), the one that explains most of its failures first. Absent in older lists; empty is an entry
+    /// nobody has reduced to a cause yet.
+    public var causes: [String]
 
-    public init(engine: String, case: String, reason: String, cause: String? = nil) {
+    /// The first of `causes`.
+    public var cause: String? { causes.first }
+
+    public init(engine: String, case: String, reason: String, causes: [String] = []) {
         self.engine = engine
         self.case = `case`
         self.reason = reason
-        self.cause = cause
+        self.causes = causes
     }
+
+    enum CodingKeys: String, CodingKey { case engine, `case`, reason }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        engine = try container.decode(String.self, forKey: .engine)
+        self.case = try container.decode(String.self, forKey: .case)
+        reason = try container.decode(String.self, forKey: .reason)
+        causes = try Self.causes(from: decoder)
+    }
+
+    /// The `cause` key of an entry: absent, a finding's name, or a non-empty list of names, each without `/` and
+    /// each once.
+    static func causes(from decoder: any Decoder) throws -> [String] {
+        let container = try decoder.container(keyedBy: CauseKey.self)
+        let causes: [String]
+        if !container.contains(.cause) {
+            return []
+        } else if let one = try? container.decode(String.self, forKey: .cause) {
+            causes = [one]
+        } else if let several = try? container.decode([String].self, forKey: .cause), !several.isEmpty {
+            causes = several
+        } else {
+            throw container.invalidValue("a cause is a finding's name, or a non-empty list of them", at: .cause)
+        }
+        guard !causes.contains(where: { $0.isEmpty || $0.contains("/") }), Set(causes).count == causes.count else {
+            throw container.invalidValue(
+                "a cause is a finding's file name, without /, each once (or leave it out)", at: .cause)
+        }
+        return causes
+    }
+
+    enum CauseKey: String, CodingKey { case cause }
 
     /// Whether this entry explains a difference of `engine` on the case named `caseName`.
     public func covers(engine: String, caseName: String) -> Bool {

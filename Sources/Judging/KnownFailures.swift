@@ -35,7 +35,7 @@ public enum KnownFailures {
             do {
                 let engine = String(name.dropLast(".json".count))
                 entries += try JSONDecoder().decode([Entry].self, from: data).map {
-                    KnownFailure(engine: engine, case: $0.case, reason: $0.reason, cause: $0.cause)
+                    KnownFailure(engine: engine, case: $0.case, reason: $0.reason, causes: $0.causes)
                 }
             } catch {
                 throw InputError(file: path, decoding: error)
@@ -73,20 +73,23 @@ public enum KnownFailures {
     public static func update(_ review: Review, entries: [KnownFailure], directory: String) throws(InputError) {
         let staleKeys = Set(review.stale.map(\.case))
         var kept = entries.filter { $0.engine == review.engine && !staleKeys.contains($0.case) }
-            .map { Entry(case: $0.case, reason: $0.reason, cause: $0.cause) }
+            .map { Entry(case: $0.case, reason: $0.reason, causes: $0.causes) }
         kept += review.new.map {
             Entry(case: $0.identifier, reason: "recorded by conform --update-known: \($0.mismatch)")
         }
         try write(kept, engine: review.engine, directory: directory)
     }
 
-    /// Rewrites `<directory>/<engine>.json` with the cause of each entry whose case glob `causes` names (a finding's
-    /// name, `ristretto explain --update-known-failures`); every entry and its reason stay. Atomic.
+    /// Rewrites `<directory>/<engine>.json` with the causes of each entry in `judged` (the entries a run of
+    /// `ristretto explain --update-known-failures` checked): those `causes` gives for its case glob (findings'
+    /// names), none when it gives none. Every entry, its reason and the causes of entries outside `judged` stay.
+    /// Atomic.
     public static func setCauses(
-        _ causes: [String: String], engine: String, entries: [KnownFailure], directory: String
+        _ causes: [String: [String]], judged: Set<String>, engine: String, entries: [KnownFailure], directory: String
     ) throws(InputError) {
         let kept = entries.filter { $0.engine == engine }.map {
-            Entry(case: $0.case, reason: $0.reason, cause: causes[$0.case] ?? $0.cause)
+            Entry(
+                case: $0.case, reason: $0.reason, causes: judged.contains($0.case) ? causes[$0.case] ?? [] : $0.causes)
         }
         try write(kept, engine: engine, directory: directory)
     }
@@ -109,30 +112,38 @@ public enum KnownFailures {
         try AtomicFile.write(data, to: path)
     }
 
-    /// One line of a list: the case glob, why the engine fails it, and the cause that explains it (optional, so
-    /// that lists written before causes existed still read).
+    /// One line of a list: the case glob, why the engine fails it, and the causes that explain it (optional, so
+    /// that lists written before causes existed still read): `"cause": "name"`, or a list of names where several
+    /// causes together explain it.
     struct Entry: Codable, Hashable {
         var `case`: String
         var reason: String
-        var cause: String?
+        var causes: [String]
 
         enum CodingKeys: String, CodingKey, CaseIterable { case `case`, reason, cause }
 
-        init(case: String, reason: String, cause: String? = nil) {
+        init(case: String, reason: String, causes: [String] = []) {
             self.case = `case`
             self.reason = reason
-            self.cause = cause
+            self.causes = causes
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(self.case, forKey: .case)
+            try container.encode(reason, forKey: .reason)
+            if causes.count == 1 {
+                try container.encode(causes[0], forKey: .cause)
+            } else if !causes.isEmpty {
+                try container.encode(causes, forKey: .cause)
+            }
         }
 
         init(from decoder: any Decoder) throws {
             let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
             self.case = try container.decode(String.self, forKey: .case)
             reason = try container.decode(String.self, forKey: .reason)
-            cause = try container.decodeIfPresent(String.self, forKey: .cause)
-            if let cause, cause.isEmpty || cause.contains("/") {
-                throw container.invalidValue(
-                    "a cause is a finding's file name, without / (or leave it out)", at: .cause)
-            }
+            causes = try KnownFailure.causes(from: decoder)
             guard !self.case.isEmpty else { throw container.invalidValue("case must not be empty", at: .case) }
             guard !reason.trimmingCharacters(in: .whitespaces).isEmpty else {
                 throw container.invalidValue("every known failure needs a reason", at: .reason)

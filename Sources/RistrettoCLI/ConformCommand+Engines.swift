@@ -25,6 +25,8 @@ extension ConformCommand {
             referenceRun.summary = summary
             return EngineColumn(referenceRun: summary)
         }
+        // Where all three browsers fail a suite's numbers alike, the numbers are stale, and the verdicts say so.
+        matrix.markStaleExpectations(golden: suite.golden)
         // The dashboard's case pages, and the --json that `merge` draws them from, show each case that did not pass.
         if html != nil || json != nil { matrix.gatherEvidence(golden: suite.golden) }
         MatrixOutput.printVerdicts(matrix)

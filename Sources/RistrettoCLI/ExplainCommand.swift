@@ -39,7 +39,10 @@ struct ExplainCommand: ParsableCommand {
     var shrinkBudget: Int = 600
     @Option(help: "Reduce at most N failures per engine, evenly spread over them (default: all).")
     var limit: Int?
-    @Option(help: "The findings folder, holding <engine>/<cause>.json (default: flex/findings in --golden).")
+    @Option(
+        help:
+            "The findings folder, holding <engine>/<cause>.json and the findings that list the engine (default: flex/findings in --golden)."
+    )
     var findings: String?
     @Flag(help: "Do not ask the three browsers to answer each cause's minimal case.")
     var noConfirm = false
@@ -94,12 +97,14 @@ struct ExplainCommand: ParsableCommand {
             let version = try peer.adapter.info().label(peer: peer.name)
             var finder = CauseFinder(engine: peer.adapter, oracle: oracleAdapter, oracleTolerance: oracleTolerance)
             finder.shrinkBudget = shrinkBudget
-            let findings = try finder.findings(in: (self.findings ?? golden + "/flex/findings") + "/" + peer.name)
+            let answers = CauseFinder.Answers()
+            let findings = try finder.findings(root: self.findings ?? golden + "/flex/findings", answers: answers)
             let own = try matrix.map { path throws(InputError) in try Self.failedCases(in: path, engine: peer.name) }
             let chosen = own.map { set in subjects.filter { set.contains($0.identifier) } } ?? subjects
             let start = Date()
             var report = finder.explain(
-                chosen, version: version, findings: findings, knownEntries: knownEntries, limit: limit
+                chosen, version: version, findings: findings, knownEntries: knownEntries, limit: limit,
+                answers: answers
             ) { done, total in
                 if done % 100 == 0 || done == total {
                     FileHandle.standardError.write(
@@ -184,6 +189,11 @@ struct ExplainCommand: ParsableCommand {
         for name in report.staleFindings {
             print("STALE finding \(report.engine)/\(name): the engine no longer fails it")
         }
+        for name in report.unsoundFindings {
+            print(
+                "UNSOUND counterfactual \(report.engine)/\(name): with it applied the engine still differs from the "
+                    + "oracle on the finding itself, so it explains nothing")
+        }
         if !report.unexplained.isEmpty {
             print(
                 "unexplained \(report.engine): \(report.unexplained.count) known failures, e.g. "
@@ -194,7 +204,7 @@ struct ExplainCommand: ParsableCommand {
                 var minimal = cause.representative.minimal
                 minimal.name = cause.name(index: index)
                 minimal.description =
-                    cause.finding?.reason
+                    cause.reason
                     ?? "Shrunk by ristretto explain from \(cause.representative.identifier); \(cause.reductions.count) failures of \(report.engine): \(cause.signature.text)"
                 try AtomicFile.write(
                     Data(try FlexConsensus.fileText(minimal).utf8),
@@ -204,7 +214,7 @@ struct ExplainCommand: ParsableCommand {
         if updateKnownFailures {
             let directory = KnownFailures.directory(golden: golden)
             try KnownFailures.setCauses(
-                CauseFinder.causesForEntries(report), engine: report.engine,
+                report.entryCauses, judged: Set(report.judgedEntries.map(\.case)), engine: report.engine,
                 entries: try KnownFailures.load(directory: directory), directory: directory)
         }
     }

@@ -83,8 +83,13 @@ extension GentestCommand {
     /// The three browsers' adapters, each answering `info`.
     /// - Throws: `InputError` (exit 2) naming the adapter and the install line when a browser is missing.
     func startBrowsers() throws -> FlexConsensus {
-        let browsers = try Self.consensusBrowsers.map { name throws in
-            guard case .peer(let peer) = try EngineCatalogue.choice(name, adapterDirectory: peerDirectory()),
+        try Self.startBrowsers(adapterDirectory: peerDirectory())
+    }
+
+    /// `startBrowsers()` with the adapters of `adapterDirectory` (`import --check` asks the same three).
+    static func startBrowsers(adapterDirectory: String) throws -> FlexConsensus {
+        let browsers = try consensusBrowsers.map { name throws in
+            guard case .peer(let peer) = try EngineCatalogue.choice(name, adapterDirectory: adapterDirectory),
                 let adapter = peer.adapter as? SubprocessEngine
             else {
                 preconditionFailure("\(name) is a subprocess peer")

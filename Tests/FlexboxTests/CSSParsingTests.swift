@@ -58,6 +58,7 @@ struct CSSParsingTests {
         .ok(.flexDirection, "column-reverse", .keyword("column-reverse")),
         .ok(.flexWrap, "wrap-reverse", .keyword("wrap-reverse")),
         .ok(.overflowX, "scroll", .keyword("scroll")), .ok(.overflowY, "clip", .keyword("clip")),
+        .ok(.overflowX, "auto", .keyword("scroll")),
         .ok(.direction, "rtl", .keyword("rtl")),
         .ok(.display, "Grid", .keyword("grid")), .ok(.justifyItems, "normal", .keyword("stretch")),
         .ok(.justifyItems, "END", .keyword("end")), .ok(.justifySelf, "center", .keyword("center")),

@@ -122,7 +122,7 @@ struct FlexDecodingTests {
         Failure(
             root: "{}", extra: #","proposal":{}"#, path: "$.proposal",
             message:
-                "unknown key 'proposal' in a flex case (allowed: answers, description, expect, kind, name, root, source, tolerance, viewport)"
+                "unknown key 'proposal' in a flex case (allowed: answers, description, expect, finding, kind, name, root, source, tolerance, viewport)"
         ),
         Failure(
             root: "{}", extra: #","source":{"engines":[],"generator":"g"}"#, path: "$.source.engines",

@@ -68,11 +68,13 @@ final class FakeBrowser: ImportBrowser {
         }
     }
 
-    /// The page files `resolve` was given.
+    /// The page files `resolve` was given, and whether it was asked to run the page's scripts.
     var pageFiles: [PageFile?] = []
+    var scriptsRun: [Bool] = []
 
-    func resolve(html: String, selector: String, page: PageFile?) throws -> ResolvedPage {
+    func resolve(html: String, selector: String, page: PageFile?, scripts: Bool) throws -> ResolvedPage {
         pageFiles.append(page)
+        scriptsRun.append(scripts)
         return self.page
     }
 }

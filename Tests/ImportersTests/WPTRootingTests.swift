@@ -126,7 +126,7 @@ import Testing
             Array(report.lines.suffix(4)) == [
                 "checked elements: 19 read, 7 imported, 12 refused",
                 "checked elements refused 7: writing mode",
-                "checked elements refused 5: script changes the page",
+                "checked elements refused 5: script the import cannot run",
                 "1 imported, 3 refused",
             ])
     }

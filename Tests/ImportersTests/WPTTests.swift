@@ -17,13 +17,6 @@ import Testing
         #expect(WPTCheckLayout.selectors(in: text) == selectors)
     }
 
-    @Test func scriptsThatChangeThePageAreRefused() {
-        let changing = "<script>document.getElementById('a').style.width = '10px'; checkLayout('.a')</script>"
-        #expect(WPTCheckLayout.scriptRefusal(in: changing) == ImportRefusal(.script, "an inline script uses .style"))
-        let checking = "<script src='/resources/check-layout-th.js'></script><script>checkLayout('.a')</script>"
-        #expect(WPTCheckLayout.scriptRefusal(in: checking) == nil)
-    }
-
     /// A 300 px wide flex row (content-box, 2 px border, 5 px padding) in an 800 px page whose body has 8 px margins:
     /// two items, the first checked completely, the second by its width only, and a hidden third.
     static func match(rootWidth: String = "300px") -> ResolvedMatch {

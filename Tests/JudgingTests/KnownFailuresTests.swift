@@ -1,3 +1,4 @@
+import CaseIO
 import Foundation
 import TestSupport
 import Testing
@@ -64,6 +65,34 @@ struct KnownFailuresTests {
             try KnownFailures.load(directory: folder)
         } throws: { error in
             "\(error)".contains("yoga.json") && "\(error)".contains("every known failure needs a reason")
+        }
+    }
+
+    /// `setCauses` writes one cause as a name and several as a list, clears the causes of a judged entry it gives
+    /// none, and keeps those of entries the run did not judge; the list reads back, and a bad cause is an error.
+    @Test func causesAreANameOrAList() throws {
+        let folder = FileManager.default.temporaryDirectory.path + "/ristretto-causes-\(getpid())"
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let entries = [
+            KnownFailure(engine: "yoga", case: "flex/a", reason: "r"),
+            KnownFailure(engine: "yoga", case: "flex/b", reason: "r"),
+            KnownFailure(engine: "yoga", case: "flex/c", reason: "r", causes: ["old"]),
+            KnownFailure(engine: "yoga", case: "flex/d", reason: "r", causes: ["kept"]),
+        ]
+        try KnownFailures.setCauses(
+            ["flex/a": ["one"], "flex/b": ["first", "second"]], judged: ["flex/a", "flex/b", "flex/c"],
+            engine: "yoga", entries: entries, directory: folder)
+        let written = try String(contentsOfFile: folder + "/yoga.json", encoding: .utf8)
+        #expect(written.contains(#"{"case": "flex/a", "cause": "one", "reason": "r"}"#), "\(written)")
+        #expect(written.contains(#"{"case": "flex/b", "cause": ["first", "second"], "reason": "r"}"#))
+        #expect(written.contains(#"{"case": "flex/c", "reason": "r"}"#), "judged and unexplained: its cause goes")
+        #expect(written.contains(#"{"case": "flex/d", "cause": "kept", "reason": "r"}"#))
+        let reloaded = try KnownFailures.load(directory: folder)
+        #expect(reloaded.map(\.causes) == [["one"], ["first", "second"], [], ["kept"]])
+        for bad in [#""cause": []"#, #""cause": ["a/b"]"#, #""cause": ["a", "a"]"#, #""cause": 3"#] {
+            try #"[{"case": "flex/x", "reason": "r", \#(bad)}]"#.write(
+                toFile: folder + "/yoga.json", atomically: true, encoding: .utf8)
+            #expect(throws: InputError.self, "\(bad)") { try KnownFailures.load(directory: folder) }
         }
     }
 

@@ -15,6 +15,13 @@ globalThis.ristretto = (() => {
   const CONTENT = [["display", "block"], ["flex", "none"], ["min-width", "0px"], ["min-height", "0px"]];
   /** The test font's bytes (an ArrayBuffer; tools/engines/test_font.py), installed in every page `resolve` writes. */
   let testFont = null;
+  /** While `resolve` runs a page's scripts: { selector, properties, calls, errors, answer } (`prepareScriptedPage`). */
+  let scripted = null;
+  /** check-layout-th.js's and testharness.js's functions that a check-layout page calls, as the scripted page gets
+   * them: `checkLayout` answers the resolve (`prepareScriptedPage`), the others record nothing and run nothing. */
+  const HARNESS = ["test", "async_test", "promise_test", "setup", "done", "add_completion_callback",
+    "add_result_callback", "add_start_callback", "generate_tests", "assert_equals", "assert_true", "assert_false",
+    "assert_approx_equals", "assert_not_equals"];
 
   /** A value Chrome's CSS parser did not accept (the adapter wrote something wrong): reported, not thrown on. */
   class Rejected extends Error {
@@ -216,6 +223,27 @@ globalThis.ristretto = (() => {
     return kept;
   }
 
+  /** The checked subtrees of `selector` in the page as `resolve` answers them, or { error } for an invalid selector. */
+  function answer(view, selector, properties) {
+    let nodes;
+    try {
+      nodes = Array.from(view.document.querySelectorAll(selector));
+    } catch (error) {
+      return { error: `invalid selector: ${error.message}` };
+    }
+    const matches = checkedRoots(view, nodes).map(({ root, checked, tests }) => {
+      const parent = root.parentElement;
+      const parentStyle = parent ? view.getComputedStyle(parent) : null;
+      const width = parent
+        ? parent.getBoundingClientRect().width - pixels(parentStyle.borderLeftWidth)
+          - pixels(parentStyle.borderRightWidth) - pixels(parentStyle.paddingLeft) - pixels(parentStyle.paddingRight)
+        : view.innerWidth;
+      return { root: describe(view, root, null, properties, checked), containingBlockWidth: Math.max(0, width),
+        parentDisplay: parentStyle ? parentStyle.display : "block", tests };
+    });
+    return { matches, tests: nodes.length };
+  }
+
   /** Installs the font `bytes` (an ArrayBuffer) in a page's document as family "Ahem" and waits until it is ready. */
   async function installTestFont(view, bytes) {
     if (!bytes) return;
@@ -249,36 +277,58 @@ globalThis.ristretto = (() => {
      * script runs (`loadPage`: with a `url`, the page's images load; otherwise nothing does; the test font, when the
      * adapter gave one, is installed from memory as "Ahem"); then, for each checked subtree (`checkedRoots`), answers its
      * root as `describe` does, the width of its containing block (the parent's content box), the parent's display
-     * and the numbers of the tests it holds. An invalid selector is answered { error }. */
-    async resolve(html, selector, properties, url) {
+     * and the numbers of the tests it holds. An invalid selector is answered { error }. With `scripts` (and a `url`)
+     * the page's inline scripts run, and the answer is the page as its first `checkLayout(selector)` saw it
+     * (`prepareScriptedPage`), with `scripts: { calls, errors }`: how often the page called it by the end of its load
+     * event and its fonts' loading, and the script errors before the first call. */
+    async resolve(html, selector, properties, url, scripts = false) {
       const frame = document.createElement("iframe");
-      frame.setAttribute("sandbox", "allow-same-origin");
+      frame.setAttribute("sandbox", scripts ? "allow-same-origin allow-scripts" : "allow-same-origin");
       for (const [property, value] of [["position", "absolute"], ["left", "0px"], ["top", "0px"], ["width", "800px"],
         ["height", "600px"], ["border", "0px none"]]) frame.style.setProperty(property, value);
+      if (scripts) scripted = { selector, properties, calls: 0, errors: [], answer: null, prepared: false };
       try {
         const page = await loadPage(frame, html, url);
         const view = frame.contentWindow;
-        await installTestFont(view, testFont);
-        let nodes;
-        try {
-          nodes = Array.from(page.querySelectorAll(selector));
-        } catch (error) {
-          return { error: `invalid selector: ${error.message}` };
+        if (!scripts) {
+          await installTestFont(view, testFont);
+          return answer(view, selector, properties);
         }
-        const matches = checkedRoots(view, nodes).map(({ root, checked, tests }) => {
-          const parent = root.parentElement;
-          const parentStyle = parent ? view.getComputedStyle(parent) : null;
-          const width = parent
-            ? parent.getBoundingClientRect().width - pixels(parentStyle.borderLeftWidth)
-              - pixels(parentStyle.borderRightWidth) - pixels(parentStyle.paddingLeft) - pixels(parentStyle.paddingRight)
-            : view.innerWidth;
-          return { root: describe(view, root, null, properties, checked), containingBlockWidth: Math.max(0, width),
-            parentDisplay: parentStyle ? parentStyle.display : "block", tests };
-        });
-        return { matches, tests: nodes.length };
+        const run = scripted;
+        if (!run.prepared) throw new Error("the page's scripts ran without the harness stubs");
+        // A page that checks once its fonts are ready (WPT's wait for Ahem) checks once the test font is.
+        await view.document.fonts.ready;
+        await null;
+        const result = run.answer || { matches: [], tests: 0 };
+        return { ...result, scripts: { calls: run.calls, errors: run.errors } };
       } finally {
+        scripted = null;
         document.body.replaceChildren();
       }
+    },
+
+    /** Called in a scripted page (`resolve` with scripts) before its first script runs, by the script the adapter
+     * has the browser evaluate in every new document: installs the test font (synchronously, from its bytes), the
+     * harness (`HARNESS`: nothing is recorded, nothing loads) and `checkLayout`, which answers the resolve at its
+     * first call with the selector, as check-layout-th.js checks the page at that moment, and counts the calls. The
+     * script errors before that call are kept: a page whose scripts failed is not the page WPT checks. */
+    prepareScriptedPage(view) {
+      const run = scripted;
+      if (!run || run.prepared) return;
+      run.prepared = true;
+      if (testFont) view.document.fonts.add(new view.FontFace("Ahem", testFont));
+      view.addEventListener("error", (event) => {
+        if (run.calls === 0) run.errors.push(String(event.message || "an error"));
+      });
+      view.addEventListener("unhandledrejection", (event) => {
+        if (run.calls === 0) run.errors.push(`unhandled rejection: ${String(event.reason)}`);
+      });
+      for (const name of HARNESS) view[name] = () => undefined;
+      view.checkLayout = (selectorList) => {
+        if (selectorList !== run.selector) return;
+        run.calls += 1;
+        if (run.calls === 1) run.answer = answer(view, run.selector, run.properties);
+      };
     },
 
     /** Keeps the test font's bytes (base64) for the pages `resolve` writes. */

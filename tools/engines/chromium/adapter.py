@@ -5,16 +5,18 @@
     {"op":"layout","case":{…},"resize"?:W,"change"?:{…}}   -> {"frames":[{"path":[…],"id"?,"x","y","width","height"}…]}
     {"op":"bench","case":{…},"iterations":N,"mode":M,…}    -> {"nanosPerLayout":…,"iterations":N,"rootWidth":…,
                                                                "rootHeight":…}
-    {"op":"resolve","html","selector","page"?:{"file","root"}} -> {"matches":[{"root":{"tag","id"?,"computed":{…},
-                                                               "children":[…],"text":…,…},…}…]}
+    {"op":"resolve","html","selector","page"?:{"file","root"},"scripts"?:bool}
+                                                           -> {"matches":[{"root":{"tag","id"?,"computed":{…},
+                                                               "children":[…],"text":…,…},…}…],"scripts"?:{…}}
     anything it cannot do                                  -> {"error":"$.json.path: …"}
 
 The case is a flex case (docs/flex-case-format.md, "What adapters receive"), checked and written anew as CSS by
 tools/engines/browser_common.py, which the three browser peers share; this file is the transport to Chromium. The
 one exception to "no case text reaches the page" is `resolve`, for the
-WPT importer (docs/importers.md): its HTML is a test page, loaded into a sandboxed iframe where no script runs and,
-under the page's policy and the adapter's Fetch interception, nothing loads but its images, from the folder the
-request names; only the styles the page computes, its elements' frames and their check-layout attributes come back.
+WPT importer (docs/importers.md): its HTML is a test page, loaded into a sandboxed iframe where no script runs (with
+"scripts", only its inline scripts, against a stand-in harness) and, under the page's policy and the adapter's Fetch
+interception, nothing loads but its images, from the folder the request names; only the styles the page computes, its
+elements' frames and their check-layout attributes come back.
 
 One headless Chromium runs for the adapter's whole life, driven over the DevTools protocol on a pipe
 (`--remote-debugging-pipe`: NUL-terminated JSON, commands on the browser's fd 3, replies on its fd 4), attached to
@@ -76,7 +78,15 @@ PAGE_HEADERS = [{"name": "Content-Type", "value": "text/html; charset=utf-8"},
 # (WPT's root), so that its relative and root-relative image URLs resolve as on WPT's server; the adapter answers
 # the page with the request's HTML and each image it asks for from that folder, and nothing else. Its policy lets
 # images load from there (and from data: URLs) and nothing more: no script, stylesheet, font or frame.
-PAGE_POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:"
+PAGE_POLICY = "default-src 'none'; style-src 'self' 'unsafe-inline'; img-src 'self' data:"
+# A page resolved with its scripts (`resolve` with "scripts": true) may also run its inline scripts and event handlers;
+# its script files (testharness.js, check-layout-th.js) stay refused, and the builder stands in for them.
+SCRIPTED_PAGE_POLICY = PAGE_POLICY + "; script-src 'unsafe-inline'"
+# Evaluated by the browser in every new document while a scripted page is resolved, before the document's own
+# scripts: the adapter's page hands the test page its harness and the test font (builder.js `prepareScriptedPage`).
+SCRIPTED_PAGE_PRELUDE = ("if (window !== window.top && window.parent === window.top && window.top.ristretto) "
+                         "window.top.ristretto.prepareScriptedPage(window);")
+STYLESHEET_TYPES = {".css": "text/css"}
 IMAGE_TYPES = {".png": "image/png", ".gif": "image/gif", ".jpg": "image/jpeg", ".jpeg": "image/jpeg",
                ".svg": "image/svg+xml", ".webp": "image/webp", ".bmp": "image/bmp", ".ico": "image/x-icon"}
 MAX_IMAGE = 16 << 20
@@ -129,7 +139,8 @@ class Browser:
         self.next_id = 0
         self.session = None
         self.fetched: list[str] = []  # every URL the page asked for (only PAGE_URL, once, or something is wrong)
-        self.site: tuple[str, str, bytes] | None = None  # while a page is resolved from its file: (root, URL, HTML)
+        # while a page is resolved from its file: (root, URL, HTML, the page's content security policy)
+        self.site: tuple[str, str, bytes, str] | None = None
         try:
             # 2. Attach to the page target (flat session) and inject the builder once.
             self.version = self.call("Browser.getVersion", timeout=START_TIMEOUT)["product"].split("/")[-1]
@@ -138,13 +149,17 @@ class Browser:
             page = pages[0] if pages else self.call("Target.createTarget", {"url": "about:blank"})["targetId"]
             self.session = self.call("Target.attachToTarget", {"targetId": page, "flatten": True},
                                      timeout=START_TIMEOUT)["sessionId"]
-            self.open_page()
-            with open(BUILDER) as file:
-                self.evaluate(file.read(), timeout=START_TIMEOUT)
-            self.run("setTestFont", base64.b64encode(ahem_metrics_font()).decode(), timeout=START_TIMEOUT)
+            self.prepare_page()
         except BaseException:
             self.close()
             raise
+
+    def prepare_page(self):
+        """Opens the adapter's page afresh and injects the builder and the test font into it."""
+        self.open_page()
+        with open(BUILDER) as file:
+            self.evaluate(file.read(), timeout=START_TIMEOUT)
+        self.run("setTestFont", base64.b64encode(ahem_metrics_font()).decode(), timeout=START_TIMEOUT)
 
     def on_event(self, event: dict):
         """Fetch interception, on for the page's whole life: the page's own request is answered from here, any
@@ -170,15 +185,16 @@ class Browser:
             return PAGE_HEADERS, PAGE_HTML
         if self.site is None:
             return None
-        root, page_url, html = self.site
+        root, page_url, html, policy = self.site
         if url == page_url and resource_type == "Document":
             headers = [header for header in PAGE_HEADERS if header["name"] != "Content-Security-Policy"]
-            return headers + [{"name": "Content-Security-Policy", "value": PAGE_POLICY}], html
-        if resource_type != "Image" or not url.startswith(PAGE_URL):
+            return headers + [{"name": "Content-Security-Policy", "value": policy}], html
+        types = {"Image": IMAGE_TYPES, "Stylesheet": STYLESHEET_TYPES}.get(resource_type)
+        if types is None or not url.startswith(PAGE_URL):
             return None
         relative = urllib.parse.unquote(urllib.parse.urlsplit(url).path).lstrip("/")
         path = os.path.realpath(os.path.join(root, relative))
-        kind = IMAGE_TYPES.get(os.path.splitext(path)[1].lower())
+        kind = types.get(os.path.splitext(path)[1].lower())
         if kind is None or os.path.commonpath([root, path]) != root or not os.path.isfile(path):
             return None
         if os.path.getsize(path) > MAX_IMAGE:
@@ -186,18 +202,31 @@ class Browser:
         with open(path, "rb") as file:
             return [{"name": "Content-Type", "value": kind}], file.read()
 
-    def resolve(self, html: str, selector: str, page: tuple[str, str] | None):
+    def resolve(self, html: str, selector: str, page: tuple[str, str] | None, scripts: bool = False):
         """builder.js `resolve` of a test page: written into the frame when `page` is None, otherwise served as the
-        file `page[0]` below the folder `page[1]`, whose images then load."""
+        file `page[0]` below the folder `page[1]`, whose images then load. With `scripts` (and a `page`) the page's
+        inline scripts run, with the builder's harness installed before them by a script the browser evaluates in
+        each new document; afterwards the adapter's page is opened afresh, so that nothing a test page's script did
+        to it outlives the request."""
         if page is None:
             return self.run("resolve", html, selector, list(VOCABULARY), None, timeout=LAYOUT_TIMEOUT, awaited=True)
         file, root = page
         url = PAGE_URL + urllib.parse.quote(os.path.relpath(file, root).replace(os.sep, "/"))
-        self.site = (root, url, html.encode())
+        self.site = (root, url, html.encode(), SCRIPTED_PAGE_POLICY if scripts else PAGE_POLICY)
+        prelude = None
         try:
-            return self.run("resolve", html, selector, list(VOCABULARY), url, timeout=LAYOUT_TIMEOUT, awaited=True)
+            if scripts:
+                self.call("Page.enable")
+                prelude = self.call("Page.addScriptToEvaluateOnNewDocument",
+                                    {"source": SCRIPTED_PAGE_PRELUDE})["identifier"]
+            return self.run("resolve", html, selector, list(VOCABULARY), url, scripts, timeout=LAYOUT_TIMEOUT,
+                            awaited=True)
         finally:
             self.site = None
+            if prelude is not None:
+                self.call("Page.removeScriptToEvaluateOnNewDocument", {"identifier": prelude})
+                self.call("Page.disable")
+                self.prepare_page()
 
     def open_page(self):
         """Navigates the page to PAGE_URL, answering its request from here, and waits until it has loaded."""
@@ -313,7 +342,10 @@ def resolve_op(adapter: BrowserAdapter, request: dict) -> dict:
         if not os.path.isdir(root) or os.path.commonpath([root, file]) != root or file == root:
             refuse("$.page.file", f"expected a file below the folder {shown(page['root'])}, got {shown(page['file'])}")
         page = (file, root)
-    result = adapter.attempt(lambda browser: browser.resolve(html, selector, page))
+    scripts = request.get("scripts", False)
+    if not isinstance(scripts, bool) or (scripts and page is None):
+        refuse("$.scripts", f"expected true (with a page) or false, got {shown(scripts)}")
+    result = adapter.attempt(lambda browser: browser.resolve(html, selector, page, scripts))
     if isinstance(result, dict) and isinstance(result.get("error"), str):
         refuse("$.selector", result["error"])
     if not isinstance(result, dict) or not isinstance(result.get("matches"), list):

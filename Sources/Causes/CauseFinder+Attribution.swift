@@ -1,0 +1,86 @@
+import Engines
+import Flexbox
+import Gentest
+import Judging
+import LayoutCore
+
+/// Which named causes explain a failure, with evidence checked again on every run (docs/causes.md "Which causes
+/// explain a failure"): first the findings' counterfactuals on the whole case, then the minimal case's signature.
+extension CauseFinder {
+    /// Whether `finding`'s counterfactual holds on its own case: the engine differs from the finding's `expect`, and
+    /// with the rewrite applied it gives the oracle's answer. Nil for a finding without a counterfactual.
+    public func counterfactualHolds(_ finding: Finding, answers: Answers) -> Bool? {
+        guard let rules = finding.flexCase.finding?.counterfactual else { return nil }
+        guard finding.signature != nil else { return false }
+        return agrees(rules.applied(to: finding.flexCase), answers) == true
+    }
+
+    /// Whether the engine gives the oracle's answer on `flexCase`; nil when either cannot answer.
+    func agrees(_ flexCase: FlexCase, _ answers: Answers) -> Bool? {
+        remaining(flexCase, answers).map { $0 == 0 }
+    }
+
+    /// How many numbers of the engine's answer differ from the oracle's on `flexCase`; nil when either cannot
+    /// answer.
+    func remaining(_ flexCase: FlexCase, _ answers: Answers) -> Int? {
+        guard let expected = oracleAnswer(flexCase, answers), let answer = engineAnswer(flexCase, answers) else {
+            return nil
+        }
+        return mismatches(expected, answer, tolerance: tolerance(flexCase)).count
+    }
+
+    /// The smallest set the greedy search finds of `findings` (each with a counterfactual that holds) whose
+    /// rewrites, applied to the failure's whole case, make the engine give the oracle's answer; nil when there is
+    /// none, or the oracle does not give the failure's own `expect` (then it cannot judge a rewritten case).
+    ///
+    /// 1. A finding whose rewrite alone makes them agree, the first in `findings`' order; 2. else the rewrite that
+    /// leaves the fewest differing numbers, and again from the rewritten case, while the count falls; 3. each
+    /// finding the agreement does not need is dropped. A rewrite that changes nothing is never tried.
+    public func attribute(_ failure: Failure, to findings: [Finding], answers: Answers) -> [Finding]? {
+        guard !findings.isEmpty, oracleGivesExpect(failure, answers) else { return nil }
+        func rewritten(_ chosen: [Finding]) -> FlexCase {
+            chosen.reduce(failure.flexCase) { flexCase, finding in
+                (finding.flexCase.finding?.counterfactual ?? []).applied(to: flexCase)
+            }
+        }
+        var chosen: [Finding] = []
+        var current = failure.flexCase
+        guard var left = remaining(current, answers), left > 0 else { return nil }
+        var candidates = findings
+        // 1, 2. Greedy: the rewrite that leaves the fewest differences, until none is left.
+        while left > 0 {
+            var best: (index: Int, left: Int, flexCase: FlexCase)?
+            for (index, finding) in candidates.enumerated() {
+                let next = (finding.flexCase.finding?.counterfactual ?? []).applied(to: current)
+                guard next.root != current.root, let count = remaining(next, answers) else { continue }
+                if best == nil || count < best!.left { best = (index, count, next) }
+                if count == 0 { break }
+            }
+            guard let step = best, step.left < left else { return nil }
+            chosen.append(candidates.remove(at: step.index))
+            current = step.flexCase
+            left = step.left
+        }
+        // 3. Drop what the agreement does not need.
+        for finding in chosen where chosen.count > 1 {
+            let without = chosen.filter { $0.name != finding.name }
+            if agrees(rewritten(without), answers) == true { chosen = without }
+        }
+        return chosen
+    }
+
+    /// The causes of `reduction` (of `failure`): the counterfactual set, else the finding with its signature.
+    func explained(
+        _ reduction: Reduction, of failure: Failure, counterfactuals: [Finding], findings: [Finding], answers: Answers
+    ) -> Reduction {
+        var explained = reduction
+        if let set = attribute(failure, to: counterfactuals, answers: answers) {
+            explained.causes = set.map(\.name).sorted()
+            explained.evidence = .counterfactual
+        } else if let finding = findings.first(where: { $0.signature == reduction.signature }) {
+            explained.causes = [finding.name]
+            explained.evidence = .signature
+        }
+        return explained
+    }
+}

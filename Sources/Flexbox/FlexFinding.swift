@@ -1,0 +1,177 @@
+import LayoutCore
+
+/// What a finding (a named cause's minimal case, `golden/flex/findings/<engine>/`) declares beyond the case: the
+/// engines it speaks for and the counterfactual that removes its mechanism from any case (docs/causes.md "What a
+/// finding declares").
+public struct FlexFinding: Codable, Hashable, Sendable {
+    /// The engines the finding names causes for, its folder's engine among them; nil is that engine alone.
+    public var engines: [String]?
+    /// Rules applied in order; nil when the finding only names its signature.
+    public var counterfactual: [FlexRewrite]?
+
+    public init(engines: [String]? = nil, counterfactual: [FlexRewrite]? = nil) {
+        self.engines = engines
+        self.counterfactual = counterfactual
+    }
+
+    enum CodingKeys: String, CodingKey, CaseIterable { case engines, counterfactual }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
+        engines = try container.decodeIfPresent([String].self, forKey: .engines)
+        if let engines, engines.isEmpty || engines.contains(where: \.isEmpty) {
+            throw container.invalidValue("engines must be non-empty names (or leave the key out)", at: .engines)
+        }
+        counterfactual = try container.decodeIfPresent([FlexRewrite].self, forKey: .counterfactual)
+        if counterfactual?.isEmpty == true {
+            throw container.invalidValue("a counterfactual needs at least one rule", at: .counterfactual)
+        }
+    }
+}
+
+/// One rule of a counterfactual: which elements it changes and how. The changes run in the order `remove`, `fill`,
+/// `set`, `asMainSize`; every value was checked as a case's style is.
+public struct FlexRewrite: Codable, Hashable, Sendable {
+    /// Which elements a rule may change.
+    public enum Elements: String, Codable, CaseIterable, Sendable {
+        /// Every element: each one is a flex item, the root of the viewport.
+        case all
+        case root
+        /// Every element but the root.
+        case children
+        /// Elements with children.
+        case containers
+        /// Elements without children.
+        case leaves
+    }
+
+    public var elements: Elements
+    /// Values the element's own must equal (a value not given is its initial value); nil matches every element.
+    public var `where`: FlexStyle?
+    /// The same for the element's parent; the root's parent is the viewport, a row flex container of initial values.
+    public var parent: FlexStyle?
+    /// Properties the element must give a value for (any value).
+    public var given: [CSSProperty]?
+    public var remove: [CSSProperty]?
+    /// Given only where the element gives no value.
+    public var fill: FlexStyle?
+    /// Given whether the element gives a value or not.
+    public var set: FlexStyle?
+    /// Each given value moves to the element's main size in its parent (`width` in a row, `height` in a column).
+    public var asMainSize: [CSSProperty]?
+
+    public init(
+        elements: Elements, where condition: FlexStyle? = nil, parent: FlexStyle? = nil, given: [CSSProperty]? = nil,
+        remove: [CSSProperty]? = nil, fill: FlexStyle? = nil, set: FlexStyle? = nil, asMainSize: [CSSProperty]? = nil
+    ) {
+        self.elements = elements
+        self.where = condition
+        self.parent = parent
+        self.given = given
+        self.remove = remove
+        self.fill = fill
+        self.set = set
+        self.asMainSize = asMainSize
+    }
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case elements, `where`, parent, given, remove, fill, set, asMainSize
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
+        let name = try container.decode(String.self, forKey: .elements)
+        guard let elements = Elements(rawValue: name) else {
+            let allowed = Elements.allCases.map(\.rawValue).joined(separator: ", ")
+            throw container.invalidValue("unknown elements '\(name)' (allowed: \(allowed))", at: .elements)
+        }
+        self.elements = elements
+        self.where = try container.decodeIfPresent(FlexStyle.self, forKey: .where)
+        parent = try container.decodeIfPresent(FlexStyle.self, forKey: .parent)
+        fill = try container.decodeIfPresent(FlexStyle.self, forKey: .fill)
+        set = try container.decodeIfPresent(FlexStyle.self, forKey: .set)
+        func properties(_ key: CodingKeys) throws -> [CSSProperty]? {
+            guard let names = try container.decodeIfPresent([String].self, forKey: key) else { return nil }
+            return try names.map { name in
+                guard let property = CSSProperty(rawValue: name) else {
+                    throw container.invalidValue(CSSProperty.unknownMessage(for: name), at: key)
+                }
+                return property
+            }
+        }
+        given = try properties(.given)
+        remove = try properties(.remove)
+        asMainSize = try properties(.asMainSize)
+        guard remove != nil || fill != nil || set != nil || asMainSize != nil else {
+            throw container.invalidValue("a rule changes something: remove, fill, set or asMainSize", at: .elements)
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(elements.rawValue, forKey: .elements)
+        try container.encodeIfPresent(self.where, forKey: .where)
+        try container.encodeIfPresent(parent, forKey: .parent)
+        try container.encodeIfPresent(given?.map(\.rawValue), forKey: .given)
+        try container.encodeIfPresent(remove?.map(\.rawValue), forKey: .remove)
+        try container.encodeIfPresent(fill, forKey: .fill)
+        try container.encodeIfPresent(set, forKey: .set)
+        try container.encodeIfPresent(asMainSize?.map(\.rawValue), forKey: .asMainSize)
+    }
+
+    /// `flexCase` with the rule applied to every element it picks. The conditions read the case as it was before
+    /// the rule, so one element's change never decides whether another is picked.
+    public func applied(to flexCase: FlexCase) -> FlexCase {
+        var rewritten = flexCase
+        let root = flexCase.root
+        for path in root.preorderPaths {
+            let element = root.element(at: path)
+            let parentStyle = path.isEmpty ? FlexStyle() : root.element(at: Array(path.dropLast())).style
+            guard picks(element, isRoot: path.isEmpty), Self.matches(element.style, self.where),
+                Self.matches(parentStyle, parent), (given ?? []).allSatisfy({ element.style[$0] != nil })
+            else { continue }
+            let mainSize: CSSProperty =
+                parentStyle.value(of: .flexDirection) == .keyword("column")
+                    || parentStyle.value(of: .flexDirection) == .keyword("column-reverse") ? .height : .width
+            rewritten.root.update(path) { element in
+                var style = element.style
+                // Every value was checked when the rule or the case was read, so `set` cannot throw here.
+                for property in remove ?? [] { try? style.set(property, to: nil) }
+                for (property, value) in fill ?? FlexStyle() where style[property] == nil {
+                    try? style.set(property, to: value)
+                }
+                for (property, value) in set ?? FlexStyle() { try? style.set(property, to: value) }
+                for property in asMainSize ?? [] {
+                    guard let value = style[property] else { continue }
+                    try? style.set(property, to: nil)
+                    // A value the main size's grammar refuses (`flex-basis: content`) leaves the main size as it was.
+                    try? style.set(mainSize, to: value)
+                }
+                element.style = style
+            }
+        }
+        return rewritten
+    }
+
+    func picks(_ element: FlexElement, isRoot: Bool) -> Bool {
+        switch elements {
+        case .all: true
+        case .root: isRoot
+        case .children: !isRoot
+        case .containers: !element.children.isEmpty
+        case .leaves: element.children.isEmpty
+        }
+    }
+
+    static func matches(_ style: FlexStyle, _ condition: FlexStyle?) -> Bool {
+        guard let condition else { return true }
+        return condition.allSatisfy { property, value in style.value(of: property) == value }
+    }
+}
+
+extension Array where Element == FlexRewrite {
+    /// `flexCase` with every rule applied in order.
+    public func applied(to flexCase: FlexCase) -> FlexCase {
+        reduce(flexCase) { $1.applied(to: $0) }
+    }
+}

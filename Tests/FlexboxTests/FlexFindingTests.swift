@@ -1,0 +1,86 @@
+import BoxLayout
+import Flexbox
+import Foundation
+import LayoutCore
+import Testing
+
+/// A finding's `finding` key (docs/causes.md "What a finding declares"): its rules pick elements and rewrite their
+/// style; bad rules are refused with their JSON path.
+struct FlexFindingTests {
+    static func flexCase(_ json: String) throws -> FlexCase {
+        try JSONDecoder().decode(FlexCase.self, from: Data(#"{"kind":"flex","name":"f",\#(json)}"#.utf8))
+    }
+
+    static let tree =
+        #""root":{"style":{"flex-direction":"column","min-width":"5px"},"children":[{"style":{"flex-basis":"10px","position":"relative","bottom":"3px"}},{"style":{"min-height":"2px"},"children":[{"content":{"width":1,"height":1},"style":{"flex-basis":"20%"}}]}]}"#
+
+    /// `fill` gives a value only where none is given; `all` picks the root too.
+    @Test func fillLeavesGivenValues() throws {
+        let rule = try JSONDecoder().decode(
+            FlexRewrite.self, from: Data(#"{"elements":"all","fill":{"min-width":"0px","min-height":"0px"}}"#.utf8))
+        let rewritten = rule.applied(to: try Self.flexCase(Self.tree)).root
+        #expect(rewritten.style[.minWidth] == .px(5), "the root's own min-width stays")
+        #expect(rewritten.style[.minHeight] == .px(0))
+        #expect(rewritten.children[1].style[.minHeight] == .px(2))
+        #expect(rewritten.children[1].children[0].style[.minWidth] == .px(0))
+    }
+
+    /// `asMainSize` moves a value to the main size in the parent's direction: height under the column root, width
+    /// under the row item; the viewport is a row, so the root's would be a width.
+    @Test func asMainSizeFollowsTheParentsDirection() throws {
+        let rule = FlexRewrite(elements: .all, asMainSize: [.flexBasis])
+        let rewritten = rule.applied(to: try Self.flexCase(Self.tree)).root
+        #expect(rewritten.children[0].style[.flexBasis] == nil)
+        #expect(rewritten.children[0].style[.height] == .px(10))
+        #expect(rewritten.children[1].children[0].style[.width] == .percent(20))
+    }
+
+    /// `where`, `parent` and `given` read the case before the rule: only the relative item of the column loses its
+    /// inset; a rule that picks nothing leaves the case equal.
+    @Test func conditionsPickElements() throws {
+        let flexCase = try Self.flexCase(Self.tree)
+        let rules = try JSONDecoder().decode(
+            [FlexRewrite].self,
+            from: Data(
+                #"[{"elements":"children","where":{"position":"relative"},"parent":{"flex-direction":"column"},"given":["bottom"],"remove":["bottom"]}]"#
+                    .utf8))
+        let rewritten = rules.applied(to: flexCase)
+        #expect(rewritten.root.children[0].style[.bottom] == nil)
+        #expect(rewritten.root.children[0].style[.position] == .keyword("relative"))
+        let none = FlexRewrite(
+            elements: .leaves, parent: try FlexStyle([.flexDirection: .keyword("row-reverse")]),
+            set: try FlexStyle([.width: .px(1)]))
+        #expect(none.applied(to: flexCase) == flexCase)
+    }
+
+    /// The key round-trips through a case file, and a bad rule names its path.
+    @Test func decodingIsStrict() throws {
+        let text =
+            #""finding":{"engines":["yoga","yoga-current"],"counterfactual":[{"elements":"containers","set":{"align-content":"flex-start"}}]},"#
+            + Self.tree
+        let flexCase = try Self.flexCase(text)
+        #expect(flexCase.finding?.engines == ["yoga", "yoga-current"])
+        let again = try JSONDecoder().decode(FlexCase.self, from: try JSONEncoder().encode(flexCase))
+        #expect(again == flexCase)
+        let bad: [(String, String)] = [
+            (#"{"counterfactual":[{"elements":"items","remove":["top"]}]}"#, "unknown elements 'items'"),
+            (#"{"counterfactual":[{"elements":"all"}]}"#, "a rule changes something"),
+            (#"{"counterfactual":[{"elements":"all","remove":["flex"]}]}"#, "unknown CSS property 'flex'"),
+            (#"{"counterfactual":[{"elements":"all","set":{"width":"wide"}}]}"#, #"got "wide""#),
+            (#"{"engines":[]}"#, "engines must be non-empty"),
+            (#"{"counterfactual":[{"elements":"all","fill":{"width":"1px"}}],"extra":1}"#, "extra"),
+        ]
+        for (finding, message) in bad {
+            #expect(throws: DecodingError.self, "\(finding)") {
+                try Self.flexCase(#""finding":"# + finding + "," + Self.tree)
+            }
+            do {
+                _ = try Self.flexCase(#""finding":"# + finding + "," + Self.tree)
+            } catch let DecodingError.dataCorrupted(context) {
+                let path = context.codingPath.map(\.stringValue)
+                #expect(path.first == "finding", "\(path)")
+                #expect(context.debugDescription.contains(message), "\(context.debugDescription)")
+            }
+        }
+    }
+}
