@@ -12,8 +12,10 @@ extension FlexLayoutEngine {
         let knownCross = container.isRow ? container.knownInnerHeight : container.innerWidth
         for index in lines.indices {
             var largest = 0.0
-            var ascent = 0.0
-            var descent = 0.0
+            // The largest distances from a baseline to the outer cross-start and cross-end edges: either may be
+            // negative (a baseline below a box of height 0), so they start from no item, not from 0.
+            var ascent = -Double.infinity
+            var descent = -Double.infinity
             for item in lines[index].range {
                 if items[item].alignsByBaseline {
                     let itemAscent = items[item].ascent(in: container.axes)
@@ -23,8 +25,9 @@ extension FlexLayoutEngine {
                     largest = max(largest, items[item].outerCross)
                 }
             }
-            lines[index].maxAscent = ascent
-            lines[index].crossSize = max(largest, ascent + descent)
+            let aligned = ascent > -Double.infinity
+            lines[index].maxAscent = aligned ? ascent : 0
+            lines[index].crossSize = aligned ? max(largest, ascent + descent) : largest
         }
         let content = linesCrossSum(lines, gap: container.crossGap)
         if container.singleLine {

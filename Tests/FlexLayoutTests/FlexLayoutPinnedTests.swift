@@ -42,6 +42,29 @@ struct FlexLayoutPinnedTests {
         #expect(frames[2].origin.x == 60)
     }
 
+    @Test("§9.4 step 8: a baseline below a box of height 0 gives a negative descent, and the line is no taller")
+    func negativeDescent() {
+        let frames = Self.row(
+            width: 100,
+            [
+                Self.item({ $0.height = .px(0) }, content: Size(width: 10, height: 10)),
+                Self.item {
+                    $0.alignSelf = .flexStart
+                    $0.width = .px(4)
+                    $0.height = .px(5)
+                },
+            ],
+            style: {
+                $0.alignItems = .baseline
+                $0.width = .auto
+            })
+        // The first item's baseline is its content's bottom, 10 below its top edge, and its outer height is 0: ascent
+        // 10, descent 0 − 10 = −10, so the baseline-aligned items need 10 + (−10) = 0. The line is the second item's
+        // 5 (Chromium, Firefox and WebKit agree).
+        #expect(frames.map(\.size.height) == [5, 0, 5])
+        #expect(frames[1].origin.y == 0)
+    }
+
     @Test("§9.7 step 4c: shrinking is weighted by the flex base size")
     func weightedShrink() {
         let frames = Self.row(
