@@ -11,8 +11,9 @@ public struct FlexNodeHandle: Hashable, Sendable {
 public enum FlexMutation: Sendable {
     /// A leaf's content size (its content block, or what a measured leaf answers from now on).
     case content(Size)
-    /// The element's whole style (its `direction`, when nil, inherits again).
-    case style(FlexLayoutStyle)
+    /// The element's whole style (its `direction`, when nil, inherits again). Boxed: a style is hundreds of bytes,
+    /// and every content change would copy a mutation that size.
+    indirect case style(FlexLayoutStyle)
 }
 
 /// Why a change was refused; the engine is unchanged.
@@ -63,7 +64,10 @@ extension FlexLayoutEngine {
             if let block = kids.first, roles[block] == .contentBlock {
                 styles[block].width = .px(size.width)
                 styles[block].height = .px(size.height)
-                noteFixedBox(block)
+                // A content block's style is lengths only (`makeContentBlock`): its fixed box keeps every other
+                // field, and its size is the new one, as `noteFixedBox` would resolve it.
+                fixedBoxes[block].width = size.width
+                fixedBoxes[block].height = size.height
                 invalidate(block)
             } else if kids.isEmpty {
                 measures[node] = nil
