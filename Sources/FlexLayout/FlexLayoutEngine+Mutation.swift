@@ -65,7 +65,7 @@ extension FlexLayoutEngine {
                 styles[block].width = .px(size.width)
                 styles[block].height = .px(size.height)
                 // A content block's style is lengths only (`makeContentBlock`): its fixed box keeps every other
-                // field, and its size is the new one, as `noteFixedBox` would resolve it.
+                // field, and its size is the new one, as `noteStyle` would resolve it.
                 fixedBoxes[block].width = size.width
                 fixedBoxes[block].height = size.height
                 invalidate(block)
@@ -80,7 +80,7 @@ extension FlexLayoutEngine {
         case .style(var style):
             if style.direction == nil { style.direction = styles[parents[node]].direction ?? .ltr }
             styles[node] = style
-            noteFixedBox(node)
+            noteStyle(node)
             // The children's items read this style (their alignment, the axes, whether a line wraps).
             for child in children(node) {
                 if roles[child] == .contentBlock { styles[child].direction = style.direction }
@@ -142,6 +142,11 @@ extension FlexLayoutEngine {
         childStart[node] = childList.count
         childCount[node] = list.count
         childList.append(contentsOf: list)
+        if list.count == 1, roles[list[0]] == .contentBlock {
+            traits[node].insert(.contentLeaf)
+        } else {
+            traits[node].remove(.contentLeaf)
+        }
         // Paths count elements only: content blocks come first and are skipped.
         var position = 0
         for child in list where roles[child] == .element {

@@ -258,8 +258,7 @@ extension FlexLayoutEngine {
     /// was made. Not in a wrapping column, whose lines break at a given height but at its `max-height` without
     /// one, nor in a grid, which places its items per pass, nor for a measured leaf.
     @inline(__always) func ownHeightKey(_ node: Int, _ keyedInput: SizingInput, height: Double) -> SizingInput? {
-        guard !keyedInput.heightIsDefinite, !isMeasured[node], styles[node].display == .flex,
-            styles[node].flexDirection.isRow || styles[node].flexWrap == .nowrap
+        guard !keyedInput.heightIsDefinite, !isMeasured[node], traits[node].contains(.sharesOwnHeightPass)
         else { return nil }
         var key = keyedInput
         key.height = nil
@@ -269,12 +268,12 @@ extension FlexLayoutEngine {
 
     /// Whether `node` holds content and nothing else: one content block, which the frames do not list.
     @inline(__always) func isContentLeaf(_ node: Int) -> Bool {
-        childCount[node] == 1 && roles[childList[childStart[node]]] == .contentBlock
+        traits[node].contains(.contentLeaf)
     }
 
     /// Whether an absolutely positioned child needs `node`'s own pass to be placed (its static position).
     func hasAbsoluteChildren(_ node: Int) -> Bool {
-        children(node).contains { styles[$0].position == .absolute && styles[$0].display != .none }
+        children(node).contains { traits[$0].contains(.displayedAbsolute) }
     }
 
     /// The input with the containing sizes the node does not read left out, so that a cache entry holds across
@@ -283,8 +282,9 @@ extension FlexLayoutEngine {
     /// resize then reaches the root's cache instead of missing it.
     @inline(__always) func keyed(_ input: SizingInput, for node: Int) -> SizingInput {
         var input = input
-        if !styles[node].padding.hasPercentage { input.containingWidth = nil }
-        if !styles[node].minHeight.isPercentage, !styles[node].maxHeight.isPercentage { input.containingHeight = nil }
+        let traits = traits[node]
+        if !traits.contains(.readsContainingWidth) { input.containingWidth = nil }
+        if !traits.contains(.readsContainingHeight) { input.containingHeight = nil }
         return input
     }
 

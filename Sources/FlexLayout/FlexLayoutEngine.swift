@@ -47,11 +47,38 @@ public final class FlexLayoutEngine {
     /// the common all-lengths style is resolved once, not in every container layout.
     @exclusivity(unchecked) var fixedBoxes = NodeColumn<ResolvedBox>()
     @exclusivity(unchecked) var hasFixedBox = NodeColumn<Bool>()
+    /// What the hot paths ask of each node's style and children, two bytes beside them (`noteStyle`,
+    /// `setChildren`).
+    @exclusivity(unchecked) var traits = NodeColumn<NodeTraits>()
     @exclusivity(unchecked) var scratch = Scratch()
     /// The viewport of the last full layout, and whether the root saw its width (`viewportWidthKeepsFrames`).
     @exclusivity(unchecked) var viewportMemo: ViewportMemo?
 
     enum Role: UInt8 { case viewport, element, contentBlock }
+
+    /// A node's answers to the questions every pass asks of each item (is it in flow, which containing sizes does
+    /// it read, is it a content leaf), kept as bits: a style is 464 bytes, and at 10⁵ nodes each of the several
+    /// cache lines those questions read from it was a miss to memory on every pass.
+    struct NodeTraits: OptionSet {
+        let rawValue: UInt16
+        /// Laid out as a flex item: not `display: none`, not absolutely positioned.
+        static let inFlow = NodeTraits(rawValue: 1 << 0)
+        /// Absolutely positioned and displayed: placed by its parent's pass (`hasAbsoluteChildren`).
+        static let displayedAbsolute = NodeTraits(rawValue: 1 << 1)
+        /// A percentage padding: the node reads its containing block's width (`keyed`).
+        static let readsContainingWidth = NodeTraits(rawValue: 1 << 2)
+        /// A percentage `min-height` or `max-height`: the node reads its containing block's height (`keyed`).
+        static let readsContainingHeight = NodeTraits(rawValue: 1 << 3)
+        /// A flex container whose pass under no height serves a height equal to its own (`ownHeightKey`): a row,
+        /// or a column that does not wrap.
+        static let sharesOwnHeightPass = NodeTraits(rawValue: 1 << 4)
+        /// One content block and nothing else (`isContentLeaf`).
+        static let contentLeaf = NodeTraits(rawValue: 1 << 5)
+        /// The traits a style decides (all but `contentLeaf`, which the children decide).
+        static let ofStyle: NodeTraits = [
+            .inFlow, .displayedAbsolute, .readsContainingWidth, .readsContainingHeight, .sharesOwnHeightPass,
+        ]
+    }
 
     /// Builds the flat tree. Directions inherit here, so that the stored style holds what applies.
     public init(root: FlexLayoutNode) {
@@ -155,8 +182,9 @@ public final class FlexLayoutEngine {
         escaping.append(false)
         fixedBoxes.append(ResolvedBox.unresolved)
         hasFixedBox.append(false)
+        traits.append([])
         let node = styles.count - 1
-        noteFixedBox(node)
+        noteStyle(node)
         return node
     }
 
@@ -180,6 +208,7 @@ public final class FlexLayoutEngine {
         escaping.deallocate()
         fixedBoxes.deallocate()
         hasFixedBox.deallocate()
+        traits.deallocate()
         scratch.deallocate()
     }
 
