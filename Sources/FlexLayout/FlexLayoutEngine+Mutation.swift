@@ -62,12 +62,7 @@ extension FlexLayoutEngine {
             }
             let kids = children(node)
             if let block = kids.first, roles[block] == .contentBlock {
-                styles[block].width = .px(size.width)
-                styles[block].height = .px(size.height)
-                // A content block's style is lengths only (`makeContentBlock`): its fixed box keeps every other
-                // field, and its size is the new one, as `noteStyle` would resolve it.
-                fixedBoxes[block].width = size.width
-                fixedBoxes[block].height = size.height
+                setContentSize(size, leaf: node, block: block)
                 invalidate(block)
             } else if kids.isEmpty {
                 measures[node] = nil

@@ -50,6 +50,9 @@ public final class FlexLayoutEngine {
     /// What the hot paths ask of each node's style and children, two bytes beside them (`noteStyle`,
     /// `setChildren`).
     @exclusivity(unchecked) var traits = NodeColumn<NodeTraits>()
+    /// A content leaf's content size, its block's `width` and `height` kept beside the leaf (`setContentSize`):
+    /// reading it through the child list and the block's style was three cache misses per leaf in a large tree.
+    @exclusivity(unchecked) var contentSizes = NodeColumn<Size>()
     @exclusivity(unchecked) var scratch = Scratch()
     /// The viewport of the last full layout, and whether the root saw its width (`viewportWidthKeepsFrames`).
     @exclusivity(unchecked) var viewportMemo: ViewportMemo?
@@ -100,6 +103,7 @@ public final class FlexLayoutEngine {
         var queue: [(element: FlexLayoutNode, parent: Int)] = [(element, parent)]
         var pending: [Int: [Int]] = [:]
         var created: [Int] = []
+        var contents: [(leaf: Int, size: Size)] = []
         var head = 0
         while head < queue.count {
             let (element, parent) = queue[head]
@@ -109,11 +113,12 @@ public final class FlexLayoutEngine {
             let node = append(style: style, parent: parent, role: .element, id: element.id, measure: element.measure)
             created.append(node)
             pending[parent, default: []].append(node)
-            if element.measure == nil, let content = element.content {
-                pending[node, default: []].append(makeContentBlock(of: node, size: content))
-            }
+            if element.measure == nil, let content = element.content { contents.append((node, content)) }
             for child in element.children { queue.append((child, node)) }
         }
+        // The content blocks after every element: siblings stay neighbours in every column, so a pass over a
+        // container's items reads each column in order (a block is read only when its leaf lays out generally).
+        for (leaf, size) in contents { pending[leaf, default: []].append(makeContentBlock(of: leaf, size: size)) }
         for node in created { setChildren(of: node, pending[node] ?? []) }
         return created[0]
     }
@@ -127,7 +132,19 @@ public final class FlexLayoutEngine {
         block.minWidth = .px(0)
         block.minHeight = .px(0)
         block.direction = styles[node].direction
+        contentSizes[node] = size
         return append(style: block, parent: node, role: .contentBlock, id: nil, measure: nil)
+    }
+
+    /// A content leaf's new content size: its block's style and fixed box, and the leaf's `contentSizes` entry.
+    func setContentSize(_ size: Size, leaf node: Int, block: Int) {
+        styles[block].width = .px(size.width)
+        styles[block].height = .px(size.height)
+        // A content block's style is lengths only (`makeContentBlock`): its fixed box keeps every other field,
+        // and its size is the new one, as `noteStyle` would resolve it.
+        fixedBoxes[block].width = size.width
+        fixedBoxes[block].height = size.height
+        contentSizes[node] = size
     }
 
     /// Gives a leaf without content a content block (a content change on an empty leaf).
@@ -183,6 +200,7 @@ public final class FlexLayoutEngine {
         fixedBoxes.append(ResolvedBox.unresolved)
         hasFixedBox.append(false)
         traits.append([])
+        contentSizes.append(.zero)
         let node = styles.count - 1
         noteStyle(node)
         return node
@@ -209,6 +227,7 @@ public final class FlexLayoutEngine {
         fixedBoxes.deallocate()
         hasFixedBox.deallocate()
         traits.deallocate()
+        contentSizes.deallocate()
         scratch.deallocate()
     }
 
