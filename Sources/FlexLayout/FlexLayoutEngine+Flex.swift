@@ -189,6 +189,7 @@ extension FlexLayoutEngine {
                 item, width: item.mainSize, height: known, definite: known != nil,
                 in: container))
         var height = output.height
+        var fromRatio = false
         if known == nil, let ratio = styles[item.node].aspectRatio {
             // An automatic height with an aspect ratio: transferred from the width, never below the content while
             // `min-height` is `auto` (CSS Sizing 4 §5.2, the automatic minimum in the ratio-dependent axis; a given
@@ -198,9 +199,12 @@ extension FlexLayoutEngine {
                 borderBox: styles[item.node].borderBox)
             let style = styles.at(item.node)
             height = style.isScrollContainer || style.minHeight != .auto ? transferred : max(transferred, height)
+            // A height the ratio gives from the flexed width is definite (CSS Sizing 4 §5.1: the width is, §9.8),
+            // so the item's children resolve their percentage heights against it.
+            fromRatio = height == transferred
         }
         item.crossSize = item.clampCross(height)
-        item.heightIsDefinite = known != nil
+        item.heightIsDefinite = known != nil || fromRatio
         item.baseline = itemBaseline(item.node, output.baseline, height: item.crossSize)
     }
 }

@@ -159,4 +159,22 @@ struct FlexLayoutPinnedTests {
             ])
         #expect(frames[1].size.width == 2133.0 / 64)
     }
+
+    @Test("CSS Sizing 4 §5.1 with §9.8: a height an aspect ratio transfers from the flexed width is definite")
+    func aspectRatioHeightIsDefinite() {
+        // The item is 48 wide (its content), 32 tall by its ratio of 1.5 (its height: 10% has no definite basis, so
+        // it neither resolves nor stretches); its child's height: 10% resolves against those 32 px: 3.2, as a
+        // LayoutUnit 3.1875 (Chromium, Firefox and WebKit alike).
+        var item = FlexLayoutStyle()
+        item.aspectRatio = 1.5
+        item.height = .percent(10)
+        var leaf = FlexLayoutStyle()
+        leaf.height = .percent(10)
+        let frames = Self.row(
+            width: 100,
+            [FlexLayoutNode(style: item, children: [FlexLayoutNode(style: leaf, content: Size(width: 48, height: 30))])]
+        )
+        #expect(frames[1].size == Size(width: 48, height: 32))
+        #expect(frames[2].size == Size(width: 48, height: 204.0 / 64))
+    }
 }
