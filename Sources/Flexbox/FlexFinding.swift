@@ -50,6 +50,8 @@ public struct FlexRewrite: Codable, Hashable, Sendable {
     public var `where`: FlexStyle?
     /// The same for the element's parent; the root's parent is the viewport, a row flex container of initial values.
     public var parent: FlexStyle?
+    /// The same for one of the element's children at least: an element without children never matches.
+    public var child: FlexStyle?
     /// Properties the element must give a value for (any value).
     public var given: [CSSProperty]?
     /// Properties the element must give a percentage for (any percentage).
@@ -65,13 +67,14 @@ public struct FlexRewrite: Codable, Hashable, Sendable {
     public var asMainSize: [CSSProperty]?
 
     public init(
-        elements: Elements, where condition: FlexStyle? = nil, parent: FlexStyle? = nil, given: [CSSProperty]? = nil,
-        percentage: [CSSProperty]? = nil, content: Bool? = nil, remove: [CSSProperty]? = nil, fill: FlexStyle? = nil,
-        set: FlexStyle? = nil, asMainSize: [CSSProperty]? = nil
+        elements: Elements, where condition: FlexStyle? = nil, parent: FlexStyle? = nil, child: FlexStyle? = nil,
+        given: [CSSProperty]? = nil, percentage: [CSSProperty]? = nil, content: Bool? = nil,
+        remove: [CSSProperty]? = nil, fill: FlexStyle? = nil, set: FlexStyle? = nil, asMainSize: [CSSProperty]? = nil
     ) {
         self.elements = elements
         self.where = condition
         self.parent = parent
+        self.child = child
         self.given = given
         self.percentage = percentage
         self.content = content
@@ -82,7 +85,7 @@ public struct FlexRewrite: Codable, Hashable, Sendable {
     }
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case elements, `where`, parent, given, percentage, content, remove, fill, set, asMainSize
+        case elements, `where`, parent, child, given, percentage, content, remove, fill, set, asMainSize
     }
 
     public init(from decoder: any Decoder) throws {
@@ -95,6 +98,7 @@ public struct FlexRewrite: Codable, Hashable, Sendable {
         self.elements = elements
         self.where = try container.decodeIfPresent(FlexStyle.self, forKey: .where)
         parent = try container.decodeIfPresent(FlexStyle.self, forKey: .parent)
+        child = try container.decodeIfPresent(FlexStyle.self, forKey: .child)
         fill = try container.decodeIfPresent(FlexStyle.self, forKey: .fill)
         set = try container.decodeIfPresent(FlexStyle.self, forKey: .set)
         content = try container.decodeIfPresent(Bool.self, forKey: .content)
@@ -121,6 +125,7 @@ public struct FlexRewrite: Codable, Hashable, Sendable {
         try container.encode(elements.rawValue, forKey: .elements)
         try container.encodeIfPresent(self.where, forKey: .where)
         try container.encodeIfPresent(parent, forKey: .parent)
+        try container.encodeIfPresent(child, forKey: .child)
         try container.encodeIfPresent(given?.map(\.rawValue), forKey: .given)
         try container.encodeIfPresent(percentage?.map(\.rawValue), forKey: .percentage)
         try container.encodeIfPresent(content, forKey: .content)
@@ -139,7 +144,9 @@ public struct FlexRewrite: Codable, Hashable, Sendable {
             let element = root.element(at: path)
             let parentStyle = path.isEmpty ? FlexStyle() : root.element(at: Array(path.dropLast())).style
             guard picks(element, isRoot: path.isEmpty), Self.matches(element.style, self.where),
-                Self.matches(parentStyle, parent), (given ?? []).allSatisfy({ element.style[$0] != nil }),
+                Self.matches(parentStyle, parent),
+                child.map({ condition in element.children.contains { Self.matches($0.style, condition) } }) ?? true,
+                (given ?? []).allSatisfy({ element.style[$0] != nil }),
                 (percentage ?? []).allSatisfy({ Self.isPercentage(element.style[$0]) }),
                 content.map({ $0 == (element.content != nil) }) ?? true
             else { continue }

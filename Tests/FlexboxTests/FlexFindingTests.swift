@@ -53,6 +53,25 @@ struct FlexFindingTests {
         #expect(none.applied(to: flexCase) == flexCase)
     }
 
+    /// `child` picks an element only where one of its children matches: the item whose leaf gives a percentage
+    /// flex-basis loses its min-height, the root (whose children give none) keeps its min-width, and a leaf never
+    /// matches; the key round-trips.
+    @Test func childConditionPicksParentsOfMatchingChildren() throws {
+        let flexCase = try Self.flexCase(Self.tree)
+        let rules = try JSONDecoder().decode(
+            [FlexRewrite].self,
+            from: Data(#"[{"elements":"all","child":{"flex-basis":"20%"},"remove":["min-height","min-width"]}]"#.utf8))
+        let rewritten = rules.applied(to: flexCase).root
+        #expect(rewritten.children[1].style[.minHeight] == nil)
+        #expect(rewritten.style[.minWidth] == .px(5))
+        #expect(rewritten.children[0].style[.flexBasis] == .px(10))
+        let again = try JSONDecoder().decode([FlexRewrite].self, from: try JSONEncoder().encode(rules))
+        #expect(again == rules)
+        let leaves = FlexRewrite(
+            elements: .leaves, child: FlexStyle(), set: try FlexStyle([.width: .px(1)]))
+        #expect(leaves.applied(to: flexCase) == flexCase, "an element without children matches no child condition")
+    }
+
     /// `percentage` picks an element only where each listed property is a percentage: the percentage flex-basis
     /// of the grandchild goes, the px one of the first child stays, and a property not given never matches.
     @Test func percentageConditionPicksPercentagesOnly() throws {
