@@ -123,9 +123,11 @@ extension FlexLayoutEngine {
         if style.width == .auto, !stretchesInColumn,
             let bounds = ratioWidthBounds(child, paddingBorder: pb, containingHeight: containingHeight)
         {
-            // A transferred minimum never passes the given maximum (CSS Sizing 4 §5.1). An automatic minimum
-            // width stays automatic: the content-based minimum takes the transferred bounds in (§4.5).
-            if let low = bounds.min, minWidth != nil || !isRow {
+            // A transferred minimum never passes the given maximum (CSS Sizing 4 §5.1). In a row it is no minimum
+            // of the main size: it sizes the flex base (`determineFlexBaseSize`), and a given min-width alone
+            // bounds the shrinking (as the browsers do); an automatic minimum width stays automatic, the
+            // content-based minimum taking the transferred bounds in (§4.5).
+            if let low = bounds.min, !isRow {
                 minWidth = max(minWidth ?? 0, min(low, maxWidth ?? .infinity))
             }
             if let high = bounds.max { maxWidth = min(maxWidth ?? .infinity, high) }
@@ -269,8 +271,16 @@ extension FlexLayoutEngine {
                 cross, ratio: ratio, toWidth: isRow, paddingBorder: item.paddingBorder,
                 borderBox: style.borderBox)
         }
-        // C–E. Otherwise the max-content main size.
-        let flexBase = base ?? contentMainSize(item, in: container)
+        // C–E. Otherwise the max-content main size; a row item's automatic width with an aspect ratio is that
+        // within the bounds its `min-height` and `max-height` transfer (CSS Sizing 4 §5.1).
+        var flexBase = base ?? contentMainSize(item, in: container)
+        if base == nil, isRow, style.width == .auto,
+            let bounds = ratioWidthBounds(
+                item.node, paddingBorder: item.paddingBorder, containingHeight: container.definiteInnerHeight)
+        {
+            if let high = bounds.max { flexBase = min(flexBase, high) }
+            if let low = bounds.min { flexBase = max(flexBase, low) }
+        }
         item.flexBase = max(flexBase, item.mainPaddingBorder)
         // §4.5: the automatic minimum size is the content-based minimum size, unless a scroll container. Without an
         // aspect ratio or a definite flex basis, the base size is the specified size or the max-content size, and

@@ -177,4 +177,26 @@ struct FlexLayoutPinnedTests {
         #expect(frames[1].size == Size(width: 48, height: 32))
         #expect(frames[2].size == Size(width: 48, height: 204.0 / 64))
     }
+
+    @Test("CSS Sizing 4 §5.1: a min-height an aspect ratio transfers sizes the flex base, not a given min-width")
+    func transferredMinimumIsNotTheMinWidth() {
+        // 27 + 246 + 28 overflow the 286 px row by 15. The first item's base is its min-height of 18 through the
+        // ratio 1.5, 27; its own min-width of 16 lets it shrink with the second in proportion to their bases (the
+        // third holds its content): 27 − 15 × 27/273 and 246 − 15 × 246/273 (Chromium, Firefox and WebKit alike,
+        // within a LayoutUnit).
+        let frames = Self.row(
+            width: 286,
+            [
+                Self.item {
+                    $0.aspectRatio = 1.5
+                    $0.minHeight = .px(18)
+                    $0.minWidth = .px(16)
+                },
+                Self.item { $0.width = .px(246) },
+                Self.item({ _ in }, content: Size(width: 28, height: 16)),
+            ])
+        #expect(abs(frames[1].size.width - (27 - 15 * 27 / 273.0)) < 1e-9)
+        #expect(abs(frames[2].size.width - (246 - 15 * 246 / 273.0)) < 1e-9)
+        #expect(frames[3].size.width == 28)
+    }
 }
