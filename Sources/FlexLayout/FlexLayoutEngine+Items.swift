@@ -123,14 +123,14 @@ extension FlexLayoutEngine {
         if style.width == .auto, !stretchesInColumn,
             let bounds = ratioWidthBounds(child, paddingBorder: pb, containingHeight: containingHeight)
         {
-            // A transferred minimum never passes the given maximum (CSS Sizing 4 §5.1). In a row it is no minimum
-            // of the main size: it sizes the flex base (`determineFlexBaseSize`), and a given min-width alone
-            // bounds the shrinking (as the browsers do); an automatic minimum width stays automatic, the
-            // content-based minimum taking the transferred bounds in (§4.5).
+            // A transferred minimum never passes the given maximum (CSS Sizing 4 §5.1). In a row the transferred
+            // bounds are no bounds of the main size: they size the flex base (`determineFlexBaseSize`), and the
+            // given min-width and max-width alone bound the flexing (as the browsers do); an automatic minimum
+            // width stays automatic, the content-based minimum taking the transferred bounds in (§4.5).
             if let low = bounds.min, !isRow {
                 minWidth = max(minWidth ?? 0, min(low, maxWidth ?? .infinity))
             }
-            if let high = bounds.max { maxWidth = min(maxWidth ?? .infinity, high) }
+            if let high = bounds.max, !isRow { maxWidth = min(maxWidth ?? .infinity, high) }
         }
         return ResolvedBox(
             paddingBorder: pb, margin: margin,

@@ -199,4 +199,21 @@ struct FlexLayoutPinnedTests {
         #expect(abs(frames[2].size.width - (246 - 15 * 246 / 273.0)) < 1e-9)
         #expect(frames[3].size.width == 28)
     }
+
+    @Test("CSS Sizing 4 §5.1: a max-height an aspect ratio transfers does not stop a row item from growing")
+    func transferredMaximumDoesNotStopGrowing() {
+        // The item's base is its 22 px of content; it grows to the row's 186 px, its max-height of 60 through the
+        // ratio 1 bounding its base only; its height is then 60 (Chromium, Firefox and WebKit alike).
+        let frames = Self.row(
+            width: 186,
+            [
+                Self.item(
+                    {
+                        $0.aspectRatio = 1
+                        $0.flexGrow = 2
+                        $0.maxHeight = .px(60)
+                    }, content: Size(width: 22, height: 22))
+            ])
+        #expect(frames[1].size == Size(width: 186, height: 60))
+    }
 }
