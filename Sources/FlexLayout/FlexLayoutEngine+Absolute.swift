@@ -42,7 +42,13 @@ extension FlexLayoutEngine {
             // Both insets give the width first; then the ratio, from a preferred height or one between the insets.
             if width == nil, left != nil, right != nil { width = available }
             if width == nil, let ratio = style.aspectRatio, let known = height ?? insetHeight {
-                width = transfer(known, ratio: ratio, toWidth: true, paddingBorder: childPB, borderBox: style.borderBox)
+                var transferred = transfer(
+                    known, ratio: ratio, toWidth: true, paddingBorder: childPB, borderBox: style.borderBox)
+                // The automatic minimum in the ratio-dependent axis is the min-content width (CSS Sizing 4 §5.2).
+                if style.minWidth == .auto, !style.isScrollContainer {
+                    transferred = max(transferred, intrinsicWidths(child, containingWidth: blockWidth).min)
+                }
+                width = transferred
             }
             var usedWidth = width ?? fitContentWidth(child, available: available, containingWidth: blockWidth)
             if width == nil, style.width == .auto,

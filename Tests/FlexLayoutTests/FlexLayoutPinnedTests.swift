@@ -216,4 +216,21 @@ struct FlexLayoutPinnedTests {
             ])
         #expect(frames[1].size == Size(width: 186, height: 60))
     }
+
+    @Test("CSS Sizing 4 §5.2: an absolutely positioned box's width from its aspect ratio is never below its content")
+    func absoluteRatioWidthKeepsItsContent() {
+        // height 16px through the ratio 1 asks for 16 px; the box's min-width is auto, so its automatic minimum,
+        // its 60 px min-content width, wins (Chromium, Firefox and WebKit alike).
+        let frames = Self.row(
+            width: 100,
+            [
+                Self.item(
+                    {
+                        $0.position = .absolute
+                        $0.aspectRatio = 1
+                        $0.height = .px(16)
+                    }, content: Size(width: 60, height: 32))
+            ])
+        #expect(frames[1].size == Size(width: 60, height: 16))
+    }
 }
