@@ -8,7 +8,7 @@ extension FlexLayoutEngine {
     func layoutAbsoluteChildren(
         _ node: Int, staticPosition: (Int, Size) -> Point
     ) {
-        for child in children(node) where styles[child].display != .none && styles[child].position == .absolute {
+        for child in children(node) where traits[child].contains(.displayedAbsolute) {
             // 1. The containing block's padding box, in the viewport's coordinates.
             var block = node
             while styles[block].position == .static { block = parents[block] }

@@ -67,11 +67,5 @@ extension FlexLayoutEngine {
     }
 
     /// The content size of a content leaf: its block's size.
-    @inline(__always) func contentSize(ofLeaf node: Int) -> Size {
-        let block = childList[childStart[node]]
-        guard case .px(let width) = styles[block].width, case .px(let height) = styles[block].height else {
-            preconditionFailure("a content block's size is always in px")
-        }
-        return Size(width: width, height: height)
-    }
+    @inline(__always) func contentSize(ofLeaf node: Int) -> Size { contentSizes[node] }
 }

@@ -170,7 +170,7 @@ extension FlexLayoutEngine {
 
     /// Whether a child takes part in its parent's flex (or grid) layout: displayed and not absolutely positioned.
     @inline(__always) func isInFlow(_ node: Int) -> Bool {
-        styles[node].display != .none && styles[node].position != .absolute
+        traits[node].contains(.inFlow)
     }
 
     /// A child's min-content and max-content contributions to its parent's width: its outer (margin-box) width

@@ -142,14 +142,26 @@ extension FlexLayoutEngine {
                 style.maxHeight, basis: containingHeight, paddingBorder: pb.vertical, borderBox: style.borderBox))
     }
 
-    /// Keeps the node's fixed box (`fixedBox`) with its style: after the style is set or changed.
-    func noteFixedBox(_ node: Int) {
+    /// Keeps what is derived from the node's style with it, after the style is set or changed: its fixed box
+    /// (`fixedBox`) and its traits.
+    func noteStyle(_ node: Int) {
         if let box = fixedBox(node) {
             fixedBoxes[node] = box
             hasFixedBox[node] = true
         } else {
             hasFixedBox[node] = false
         }
+        let style = styles.at(node)
+        var noted = traits[node].subtracting(.ofStyle)
+        if style.display != .none {
+            noted.insert(style.position == .absolute ? .displayedAbsolute : .inFlow)
+        }
+        if style.padding.hasPercentage { noted.insert(.readsContainingWidth) }
+        if style.minHeight.isPercentage || style.maxHeight.isPercentage { noted.insert(.readsContainingHeight) }
+        if style.display == .flex, style.flexDirection.isRow || style.flexWrap == .nowrap {
+            noted.insert(.sharesOwnHeightPass)
+        }
+        traits[node] = noted
     }
 
     /// The node's box when its style resolves nothing against its container (lengths only: no percentage, no

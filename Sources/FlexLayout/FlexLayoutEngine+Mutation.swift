@@ -11,8 +11,9 @@ public struct FlexNodeHandle: Hashable, Sendable {
 public enum FlexMutation: Sendable {
     /// A leaf's content size (its content block, or what a measured leaf answers from now on).
     case content(Size)
-    /// The element's whole style (its `direction`, when nil, inherits again).
-    case style(FlexLayoutStyle)
+    /// The element's whole style (its `direction`, when nil, inherits again). Boxed: a style is hundreds of bytes,
+    /// and every content change would copy a mutation that size.
+    indirect case style(FlexLayoutStyle)
 }
 
 /// Why a change was refused; the engine is unchanged.
@@ -61,9 +62,7 @@ extension FlexLayoutEngine {
             }
             let kids = children(node)
             if let block = kids.first, roles[block] == .contentBlock {
-                styles[block].width = .px(size.width)
-                styles[block].height = .px(size.height)
-                noteFixedBox(block)
+                setContentSize(size, leaf: node, block: block)
                 invalidate(block)
             } else if kids.isEmpty {
                 measures[node] = nil
@@ -76,7 +75,7 @@ extension FlexLayoutEngine {
         case .style(var style):
             if style.direction == nil { style.direction = styles[parents[node]].direction ?? .ltr }
             styles[node] = style
-            noteFixedBox(node)
+            noteStyle(node)
             // The children's items read this style (their alignment, the axes, whether a line wraps).
             for child in children(node) {
                 if roles[child] == .contentBlock { styles[child].direction = style.direction }
@@ -138,6 +137,11 @@ extension FlexLayoutEngine {
         childStart[node] = childList.count
         childCount[node] = list.count
         childList.append(contentsOf: list)
+        if list.count == 1, roles[list[0]] == .contentBlock {
+            traits[node].insert(.contentLeaf)
+        } else {
+            traits[node].remove(.contentLeaf)
+        }
         // Paths count elements only: content blocks come first and are skipped.
         var position = 0
         for child in list where roles[child] == .element {

@@ -47,11 +47,41 @@ public final class FlexLayoutEngine {
     /// the common all-lengths style is resolved once, not in every container layout.
     @exclusivity(unchecked) var fixedBoxes = NodeColumn<ResolvedBox>()
     @exclusivity(unchecked) var hasFixedBox = NodeColumn<Bool>()
+    /// What the hot paths ask of each node's style and children, two bytes beside them (`noteStyle`,
+    /// `setChildren`).
+    @exclusivity(unchecked) var traits = NodeColumn<NodeTraits>()
+    /// A content leaf's content size, its block's `width` and `height` kept beside the leaf (`setContentSize`):
+    /// reading it through the child list and the block's style was three cache misses per leaf in a large tree.
+    @exclusivity(unchecked) var contentSizes = NodeColumn<Size>()
     @exclusivity(unchecked) var scratch = Scratch()
     /// The viewport of the last full layout, and whether the root saw its width (`viewportWidthKeepsFrames`).
     @exclusivity(unchecked) var viewportMemo: ViewportMemo?
 
     enum Role: UInt8 { case viewport, element, contentBlock }
+
+    /// A node's answers to the questions every pass asks of each item (is it in flow, which containing sizes does
+    /// it read, is it a content leaf), kept as bits: a style is 464 bytes, and at 10⁵ nodes each of the several
+    /// cache lines those questions read from it was a miss to memory on every pass.
+    struct NodeTraits: OptionSet {
+        let rawValue: UInt16
+        /// Laid out as a flex item: not `display: none`, not absolutely positioned.
+        static let inFlow = NodeTraits(rawValue: 1 << 0)
+        /// Absolutely positioned and displayed: placed by its parent's pass (`hasAbsoluteChildren`).
+        static let displayedAbsolute = NodeTraits(rawValue: 1 << 1)
+        /// A percentage padding: the node reads its containing block's width (`keyed`).
+        static let readsContainingWidth = NodeTraits(rawValue: 1 << 2)
+        /// A percentage `min-height` or `max-height`: the node reads its containing block's height (`keyed`).
+        static let readsContainingHeight = NodeTraits(rawValue: 1 << 3)
+        /// A flex container whose pass under no height serves a height equal to its own (`ownHeightKey`): a row,
+        /// or a column that does not wrap.
+        static let sharesOwnHeightPass = NodeTraits(rawValue: 1 << 4)
+        /// One content block and nothing else (`isContentLeaf`).
+        static let contentLeaf = NodeTraits(rawValue: 1 << 5)
+        /// The traits a style decides (all but `contentLeaf`, which the children decide).
+        static let ofStyle: NodeTraits = [
+            .inFlow, .displayedAbsolute, .readsContainingWidth, .readsContainingHeight, .sharesOwnHeightPass,
+        ]
+    }
 
     /// Builds the flat tree. Directions inherit here, so that the stored style holds what applies.
     public init(root: FlexLayoutNode) {
@@ -73,6 +103,7 @@ public final class FlexLayoutEngine {
         var queue: [(element: FlexLayoutNode, parent: Int)] = [(element, parent)]
         var pending: [Int: [Int]] = [:]
         var created: [Int] = []
+        var contents: [(leaf: Int, size: Size)] = []
         var head = 0
         while head < queue.count {
             let (element, parent) = queue[head]
@@ -82,11 +113,12 @@ public final class FlexLayoutEngine {
             let node = append(style: style, parent: parent, role: .element, id: element.id, measure: element.measure)
             created.append(node)
             pending[parent, default: []].append(node)
-            if element.measure == nil, let content = element.content {
-                pending[node, default: []].append(makeContentBlock(of: node, size: content))
-            }
+            if element.measure == nil, let content = element.content { contents.append((node, content)) }
             for child in element.children { queue.append((child, node)) }
         }
+        // The content blocks after every element: siblings stay neighbours in every column, so a pass over a
+        // container's items reads each column in order (a block is read only when its leaf lays out generally).
+        for (leaf, size) in contents { pending[leaf, default: []].append(makeContentBlock(of: leaf, size: size)) }
         for node in created { setChildren(of: node, pending[node] ?? []) }
         return created[0]
     }
@@ -100,7 +132,19 @@ public final class FlexLayoutEngine {
         block.minWidth = .px(0)
         block.minHeight = .px(0)
         block.direction = styles[node].direction
+        contentSizes[node] = size
         return append(style: block, parent: node, role: .contentBlock, id: nil, measure: nil)
+    }
+
+    /// A content leaf's new content size: its block's style and fixed box, and the leaf's `contentSizes` entry.
+    func setContentSize(_ size: Size, leaf node: Int, block: Int) {
+        styles[block].width = .px(size.width)
+        styles[block].height = .px(size.height)
+        // A content block's style is lengths only (`makeContentBlock`): its fixed box keeps every other field,
+        // and its size is the new one, as `noteStyle` would resolve it.
+        fixedBoxes[block].width = size.width
+        fixedBoxes[block].height = size.height
+        contentSizes[node] = size
     }
 
     /// Gives a leaf without content a content block (a content change on an empty leaf).
@@ -155,8 +199,10 @@ public final class FlexLayoutEngine {
         escaping.append(false)
         fixedBoxes.append(ResolvedBox.unresolved)
         hasFixedBox.append(false)
+        traits.append([])
+        contentSizes.append(.zero)
         let node = styles.count - 1
-        noteFixedBox(node)
+        noteStyle(node)
         return node
     }
 
@@ -180,6 +226,8 @@ public final class FlexLayoutEngine {
         escaping.deallocate()
         fixedBoxes.deallocate()
         hasFixedBox.deallocate()
+        traits.deallocate()
+        contentSizes.deallocate()
         scratch.deallocate()
     }
 

@@ -95,11 +95,34 @@ public enum Position: Hashable, Sendable { case `static`, relative, absolute }
 /// One element's computed style, typed: every keyword is an enum, every length a number. Values are as checked by
 /// the flex case format (docs/flex-case-format.md "Vocabulary"); the initial values are CSS's.
 public struct FlexLayoutStyle: Hashable, Sendable {
+    // The stored order is the engine's: the keywords and factors every pass reads of each item come first, so that
+    // they share one cache line of this 464-byte record; the lengths follow.
     public var display: Display = .flex
     public var position: Position = .static
-    /// top, right, bottom, left.
-    public var inset: Edges<LengthPercentageAuto> = Edges(.auto)
+    public var flexDirection: FlexDirection = .row
+    public var flexWrap: FlexWrap = .nowrap
+    /// `direction`; nil inherits the parent's (the viewport's is `ltr`). The engine stores what applies.
+    public var direction: TextDirection?
+    public var justifyContent: Alignment = .flexStart
+    public var alignItems: Alignment = .stretch
+    public var alignSelf: Alignment = .auto
+    public var alignContent: Alignment = .stretch
+    /// Which of the four alignments are `safe`.
+    public var safeAlignment: SafeAlignment = []
+    public var overflowX: Overflow = .visible
+    public var overflowY: Overflow = .visible
     public var borderBox = false
+    /// A one-cell grid's `justify-items` / `justify-self` (`auto` only for the latter).
+    public var justifyItems: Alignment = .stretch
+    public var justifySelf: Alignment = .auto
+    /// Whether the grid track lists are `minmax(0px, 1fr)` (true) or `none`, per axis.
+    public var gridTrackColumns = false
+    public var gridTrackRows = false
+    public var flexGrow: Double = 0
+    public var flexShrink: Double = 1
+    public var order: Int = 0
+    /// Width ÷ height, or nil for `auto`.
+    public var aspectRatio: Double?
     public var width: SizeValue = .auto
     public var height: SizeValue = .auto
     public var minWidth: SizeValue = .auto
@@ -107,36 +130,15 @@ public struct FlexLayoutStyle: Hashable, Sendable {
     /// `auto` is `none`.
     public var maxWidth: SizeValue = .auto
     public var maxHeight: SizeValue = .auto
-    /// Width ÷ height, or nil for `auto`.
-    public var aspectRatio: Double?
+    public var flexBasis: SizeValue = .auto
     public var margin: Edges<LengthPercentageAuto> = Edges(.px(0))
     public var padding: Edges<LengthPercentage> = Edges(.px(0))
     /// Border widths in px.
     public var border: Edges<Double> = Edges(0)
-    public var flexDirection: FlexDirection = .row
-    public var flexWrap: FlexWrap = .nowrap
-    public var flexGrow: Double = 0
-    public var flexShrink: Double = 1
-    public var flexBasis: SizeValue = .auto
-    public var order: Int = 0
-    public var justifyContent: Alignment = .flexStart
-    public var alignItems: Alignment = .stretch
-    public var alignSelf: Alignment = .auto
-    public var alignContent: Alignment = .stretch
-    /// Which of the four alignments are `safe`.
-    public var safeAlignment: SafeAlignment = []
+    /// top, right, bottom, left.
+    public var inset: Edges<LengthPercentageAuto> = Edges(.auto)
     public var rowGap: LengthPercentage = .px(0)
     public var columnGap: LengthPercentage = .px(0)
-    public var overflowX: Overflow = .visible
-    public var overflowY: Overflow = .visible
-    /// `direction`; nil inherits the parent's (the viewport's is `ltr`). The engine stores what applies.
-    public var direction: TextDirection?
-    /// A one-cell grid's `justify-items` / `justify-self` (`auto` only for the latter).
-    public var justifyItems: Alignment = .stretch
-    public var justifySelf: Alignment = .auto
-    /// Whether the grid track lists are `minmax(0px, 1fr)` (true) or `none`, per axis.
-    public var gridTrackColumns = false
-    public var gridTrackRows = false
     /// Grid start lines, nil for `auto`.
     public var gridColumnStart: Int?
     public var gridRowStart: Int?

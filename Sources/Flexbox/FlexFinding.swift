@@ -54,6 +54,8 @@ public struct FlexRewrite: Codable, Hashable, Sendable {
     public var given: [CSSProperty]?
     /// Properties the element must give a percentage for (any percentage).
     public var percentage: [CSSProperty]?
+    /// Whether the element must have content (true: a leaf with a content block) or none (false); nil picks either.
+    public var content: Bool?
     public var remove: [CSSProperty]?
     /// Given only where the element gives no value.
     public var fill: FlexStyle?
@@ -78,14 +80,15 @@ public struct FlexRewrite: Codable, Hashable, Sendable {
 
     public init(
         elements: Elements, where condition: FlexStyle? = nil, parent: FlexStyle? = nil, given: [CSSProperty]? = nil,
-        percentage: [CSSProperty]? = nil, remove: [CSSProperty]? = nil, fill: FlexStyle? = nil, set: FlexStyle? = nil,
-        asMainSize: [CSSProperty]? = nil, copy: [Copy]? = nil
+        percentage: [CSSProperty]? = nil, content: Bool? = nil, remove: [CSSProperty]? = nil, fill: FlexStyle? = nil,
+        set: FlexStyle? = nil, asMainSize: [CSSProperty]? = nil, copy: [Copy]? = nil
     ) {
         self.elements = elements
         self.where = condition
         self.parent = parent
         self.given = given
         self.percentage = percentage
+        self.content = content
         self.remove = remove
         self.fill = fill
         self.set = set
@@ -94,7 +97,7 @@ public struct FlexRewrite: Codable, Hashable, Sendable {
     }
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case elements, `where`, parent, given, percentage, remove, fill, set, asMainSize, copy
+        case elements, `where`, parent, given, percentage, content, remove, fill, set, asMainSize, copy
     }
 
     public init(from decoder: any Decoder) throws {
@@ -109,6 +112,7 @@ public struct FlexRewrite: Codable, Hashable, Sendable {
         parent = try container.decodeIfPresent(FlexStyle.self, forKey: .parent)
         fill = try container.decodeIfPresent(FlexStyle.self, forKey: .fill)
         set = try container.decodeIfPresent(FlexStyle.self, forKey: .set)
+        content = try container.decodeIfPresent(Bool.self, forKey: .content)
         func properties(_ key: CodingKeys) throws -> [CSSProperty]? {
             guard let names = try container.decodeIfPresent([String].self, forKey: key) else { return nil }
             return try names.map { name in
@@ -143,6 +147,7 @@ public struct FlexRewrite: Codable, Hashable, Sendable {
         try container.encodeIfPresent(parent, forKey: .parent)
         try container.encodeIfPresent(given?.map(\.rawValue), forKey: .given)
         try container.encodeIfPresent(percentage?.map(\.rawValue), forKey: .percentage)
+        try container.encodeIfPresent(content, forKey: .content)
         try container.encodeIfPresent(remove?.map(\.rawValue), forKey: .remove)
         try container.encodeIfPresent(fill, forKey: .fill)
         try container.encodeIfPresent(set, forKey: .set)
@@ -162,7 +167,8 @@ public struct FlexRewrite: Codable, Hashable, Sendable {
             let parentStyle = path.isEmpty ? FlexStyle() : root.element(at: Array(path.dropLast())).style
             guard picks(element, isRoot: path.isEmpty), Self.matches(element.style, self.where),
                 Self.matches(parentStyle, parent), (given ?? []).allSatisfy({ element.style[$0] != nil }),
-                (percentage ?? []).allSatisfy({ Self.isPercentage(element.style[$0]) })
+                (percentage ?? []).allSatisfy({ Self.isPercentage(element.style[$0]) }),
+                content.map({ $0 == (element.content != nil) }) ?? true
             else { continue }
             let mainSize: CSSProperty =
                 parentStyle.value(of: .flexDirection) == .keyword("column")

@@ -74,6 +74,18 @@ struct FlexLayoutMutationTests {
         engine.remove(try engine.resolve(path: [last]))
         engine.layout(viewportWidth: viewport.width, viewportHeight: viewport.height)
         #expect(Self.frames(engine) == Self.frames(try Self.laidOut(edited)), "\(name): remove")
+        // 4. The inserted leaf takes a percentage padding, is positioned absolutely, then is not displayed: what
+        //    the engine keeps of a style beside it (its traits, its fixed box) follows each change.
+        guard !edited.root.children.isEmpty else { return }
+        let steps: [(CSSProperty, CSSValue)] = [
+            (.paddingLeft, .percent(10)), (.position, .keyword("absolute")), (.display, .keyword("none")),
+        ]
+        for (property, value) in steps {
+            try edited.root.children[0].style.set(property, to: value)
+            try engine.apply(.style(edited.root.children[0].style.layoutStyle), to: engine.resolve(path: [0]))
+            engine.layout(viewportWidth: viewport.width, viewportHeight: viewport.height)
+            #expect(Self.frames(engine) == Self.frames(try Self.laidOut(edited)), "\(name): \(property)")
+        }
     }
 
     @Test("the same case lays out to the same frames, bit for bit, every time")

@@ -94,6 +94,26 @@ struct FlexFindingTests {
         #expect(none.applied(to: flexCase) == flexCase, "no element gives both as percentages")
     }
 
+    /// `content` picks by whether the element has content: `true` only the grandchild with its content block,
+    /// `false` with `leaves` only the empty first child.
+    @Test func contentConditionPicksByContent() throws {
+        let flexCase = try Self.flexCase(Self.tree)
+        let rules = try JSONDecoder().decode(
+            [FlexRewrite].self,
+            from: Data(
+                #"[{"elements":"all","content":true,"set":{"width":"1px"}},{"elements":"leaves","content":false,"set":{"height":"2px"}}]"#
+                    .utf8))
+        #expect(rules.map(\.content) == [true, false])
+        let rewritten = rules.applied(to: flexCase).root
+        #expect(rewritten.children[1].children[0].style[.width] == .px(1))
+        #expect(rewritten.children[1].children[0].style[.height] == nil)
+        #expect(rewritten.style[.width] == nil && rewritten.children[0].style[.width] == nil)
+        #expect(rewritten.children[0].style[.height] == .px(2))
+        #expect(rewritten.children[1].style[.height] == nil, "a container is not a leaf")
+        let again = try JSONDecoder().decode([FlexRewrite].self, from: try JSONEncoder().encode(rules))
+        #expect(again == rules)
+    }
+
     /// The key round-trips through a case file, and a bad rule names its path.
     @Test func decodingIsStrict() throws {
         let text =
