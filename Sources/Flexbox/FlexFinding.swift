@@ -30,7 +30,7 @@ public struct FlexFinding: Codable, Hashable, Sendable {
 }
 
 /// One rule of a counterfactual: which elements it changes and how. The changes run in the order `remove`, `fill`,
-/// `set`, `asMainSize`; every value was checked as a case's style is.
+/// `set`, `asMainSize`, `copy`; every value was checked as a case's style is.
 public struct FlexRewrite: Codable, Hashable, Sendable {
     /// Which elements a rule may change.
     public enum Elements: String, Codable, CaseIterable, Sendable {
@@ -65,11 +65,26 @@ public struct FlexRewrite: Codable, Hashable, Sendable {
     public var set: FlexStyle?
     /// Each given value moves to the element's main size in its parent (`width` in a row, `height` in a column).
     public var asMainSize: [CSSProperty]?
+    /// Pairs (from, to): each given value of `from` is given to `to` too, where the element gives `to` no value
+    /// (`width` to `min-width`: the element cannot be narrower than its width, however its parent is sized).
+    public var copy: [Copy]?
+
+    /// One pair of `copy`: the property whose given value is copied and the one that takes it.
+    public struct Copy: Hashable, Sendable {
+        public var from: CSSProperty
+        public var to: CSSProperty
+
+        public init(from: CSSProperty, to: CSSProperty) {
+            self.from = from
+            self.to = to
+        }
+    }
 
     public init(
         elements: Elements, where condition: FlexStyle? = nil, parent: FlexStyle? = nil, child: FlexStyle? = nil,
         given: [CSSProperty]? = nil, percentage: [CSSProperty]? = nil, content: Bool? = nil,
-        remove: [CSSProperty]? = nil, fill: FlexStyle? = nil, set: FlexStyle? = nil, asMainSize: [CSSProperty]? = nil
+        remove: [CSSProperty]? = nil, fill: FlexStyle? = nil, set: FlexStyle? = nil, asMainSize: [CSSProperty]? = nil,
+        copy: [Copy]? = nil
     ) {
         self.elements = elements
         self.where = condition
@@ -82,10 +97,11 @@ public struct FlexRewrite: Codable, Hashable, Sendable {
         self.fill = fill
         self.set = set
         self.asMainSize = asMainSize
+        self.copy = copy
     }
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case elements, `where`, parent, child, given, percentage, content, remove, fill, set, asMainSize
+        case elements, `where`, parent, child, given, percentage, content, remove, fill, set, asMainSize, copy
     }
 
     public init(from decoder: any Decoder) throws {
@@ -115,8 +131,17 @@ public struct FlexRewrite: Codable, Hashable, Sendable {
         percentage = try properties(.percentage)
         remove = try properties(.remove)
         asMainSize = try properties(.asMainSize)
-        guard remove != nil || fill != nil || set != nil || asMainSize != nil else {
-            throw container.invalidValue("a rule changes something: remove, fill, set or asMainSize", at: .elements)
+        if let pairs = try container.decodeIfPresent([String: String].self, forKey: .copy) {
+            copy = try pairs.sorted { $0.key < $1.key }.map { from, to in
+                for name in [from, to] where CSSProperty(rawValue: name) == nil {
+                    throw container.invalidValue(CSSProperty.unknownMessage(for: name), at: .copy)
+                }
+                return Copy(from: CSSProperty(rawValue: from)!, to: CSSProperty(rawValue: to)!)
+            }
+        }
+        guard remove != nil || fill != nil || set != nil || asMainSize != nil || copy != nil else {
+            throw container.invalidValue(
+                "a rule changes something: remove, fill, set, asMainSize or copy", at: .elements)
         }
     }
 
@@ -133,6 +158,9 @@ public struct FlexRewrite: Codable, Hashable, Sendable {
         try container.encodeIfPresent(fill, forKey: .fill)
         try container.encodeIfPresent(set, forKey: .set)
         try container.encodeIfPresent(asMainSize?.map(\.rawValue), forKey: .asMainSize)
+        try container.encodeIfPresent(
+            copy.map { Dictionary(uniqueKeysWithValues: $0.map { ($0.from.rawValue, $0.to.rawValue) }) },
+            forKey: .copy)
     }
 
     /// `flexCase` with the rule applied to every element it picks. The conditions read the case as it was before
@@ -166,6 +194,11 @@ public struct FlexRewrite: Codable, Hashable, Sendable {
                     try? style.set(property, to: nil)
                     // A value the main size's grammar refuses (`flex-basis: content`) leaves the main size as it was.
                     try? style.set(mainSize, to: value)
+                }
+                // A value the target's grammar refuses leaves the target as it was.
+                for pair in copy ?? [] where style[pair.to] == nil {
+                    guard let value = style[pair.from] else { continue }
+                    try? style.set(pair.to, to: value)
                 }
                 element.style = style
             }

@@ -35,6 +35,28 @@ struct FlexFindingTests {
         #expect(rewritten.children[1].children[0].style[.width] == .percent(20))
     }
 
+    /// `copy` gives each given value of one property to another where the element gives that one no value: the
+    /// root keeps its own min-width, the item with a flex-basis gets it as its min-height too, and an element
+    /// without the first property is left alone.
+    @Test func copyGivesAValueToAnotherProperty() throws {
+        let rules = try JSONDecoder().decode(
+            [FlexRewrite].self,
+            from: Data(#"[{"elements":"all","copy":{"flex-basis":"min-height","min-width":"width"}}]"#.utf8))
+        #expect(rules[0].copy == [.init(from: .flexBasis, to: .minHeight), .init(from: .minWidth, to: .width)])
+        let flexCase = try Self.flexCase(Self.tree)
+        let rewritten = rules.applied(to: flexCase).root
+        #expect(rewritten.style[.width] == .px(5))
+        #expect(rewritten.style[.minWidth] == .px(5))
+        #expect(rewritten.children[0].style[.minHeight] == .px(10))
+        #expect(rewritten.children[0].style[.flexBasis] == .px(10))
+        #expect(rewritten.children[1].style[.minHeight] == .px(2), "a given min-height stays")
+        #expect(rewritten.children[1].children[0].style[.minHeight] == .percent(20))
+        let again = try JSONDecoder().decode([FlexRewrite].self, from: try JSONEncoder().encode(rules))
+        #expect(again == rules)
+        let none = FlexRewrite(elements: .leaves, copy: [.init(from: .maxWidth, to: .minWidth)])
+        #expect(none.applied(to: flexCase) == flexCase, "no leaf gives a max-width")
+    }
+
     /// `where`, `parent` and `given` read the case before the rule: only the relative item of the column loses its
     /// inset; a rule that picks nothing leaves the case equal.
     @Test func conditionsPickElements() throws {
@@ -129,6 +151,7 @@ struct FlexFindingTests {
                 "unknown CSS property 'pad'"
             ),
             (#"{"counterfactual":[{"elements":"all","set":{"width":"wide"}}]}"#, #"got "wide""#),
+            (#"{"counterfactual":[{"elements":"all","copy":{"width":"wide"}}]}"#, "unknown CSS property 'wide'"),
             (#"{"engines":[]}"#, "engines must be non-empty"),
             (#"{"counterfactual":[{"elements":"all","fill":{"width":"1px"}}],"extra":1}"#, "extra"),
         ]
