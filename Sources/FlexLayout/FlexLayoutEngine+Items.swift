@@ -274,7 +274,7 @@ extension FlexLayoutEngine {
         // C–E. Otherwise the max-content main size; a row item's automatic width with an aspect ratio is that
         // within the bounds its `min-height` and `max-height` transfer (CSS Sizing 4 §5.1).
         var flexBase = base ?? contentMainSize(item, in: container)
-        if base == nil, isRow, style.width == .auto,
+        if base == nil, isRow, style.aspectRatio != nil, style.width == .auto,
             let bounds = ratioWidthBounds(
                 item.node, paddingBorder: item.paddingBorder, containingHeight: container.definiteInnerHeight)
         {
