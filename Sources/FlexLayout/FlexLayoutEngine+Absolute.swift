@@ -41,6 +41,9 @@ extension FlexLayoutEngine {
                 } else { nil }
             // Both insets give the width first; then the ratio, from a preferred height or one between the insets.
             if width == nil, left != nil, right != nil { width = available }
+            // A definite width gives an aspect ratio's height even between both vertical insets: such a box aligns
+            // as `start` there, not `stretch` (CSS Sizing 4 §5.1, as the browsers do).
+            let widthIsDefinite = width != nil
             if width == nil, let ratio = style.aspectRatio, let known = height ?? insetHeight {
                 var transferred = transfer(
                     known, ratio: ratio, toWidth: true, paddingBorder: childPB, borderBox: style.borderBox)
@@ -75,7 +78,7 @@ extension FlexLayoutEngine {
             let input = SizingInput(
                 width: usedWidth, height: nil, heightIsDefinite: false, containingWidth: blockWidth,
                 containingHeight: blockHeight)
-            if height == nil, let ratio = style.aspectRatio, insetHeight == nil || (left != nil && right != nil) {
+            if height == nil, let ratio = style.aspectRatio, insetHeight == nil || widthIsDefinite {
                 height = transfer(
                     usedWidth, ratio: ratio, toWidth: false, paddingBorder: childPB,
                     borderBox: style.borderBox)

@@ -233,4 +233,23 @@ struct FlexLayoutPinnedTests {
             ])
         #expect(frames[1].size == Size(width: 60, height: 16))
     }
+
+    @Test("CSS Sizing 4 §5.1: an absolutely positioned box of definite width takes its ratio's height between insets")
+    func absoluteRatioHeightBetweenInsets() {
+        // width 58px and aspect-ratio 0.5 give a height of 116, though top and bottom are both given: the box
+        // aligns as start between them, not stretched (Chromium, Firefox and WebKit alike).
+        let frames = Self.row(
+            width: 100,
+            [
+                Self.item(
+                    {
+                        $0.position = .absolute
+                        $0.aspectRatio = 0.5
+                        $0.width = .px(58)
+                        $0.inset.top = .px(-10)
+                        $0.inset.bottom = .px(24)
+                    }, content: Size(width: 14, height: 4))
+            ])
+        #expect(frames[1] == Rect(x: 0, y: -10, width: 58, height: 116))
+    }
 }
