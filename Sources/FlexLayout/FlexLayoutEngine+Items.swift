@@ -115,22 +115,17 @@ extension FlexLayoutEngine {
             child, style.minWidth, paddingBorder: pb.horizontal, containingWidth: containingWidth)
         var maxWidth = widthLimit(
             child, style.maxWidth, paddingBorder: pb.horizontal, containingWidth: containingWidth)
-        // The ratio transfers `min-height`/`max-height` to the width where the width comes from the ratio: a row's
-        // main size, or a column item's width when it does not stretch.
-        let stretchesInColumn =
-            !isRow && align == .stretch && style.width == .auto
-            && !style.margin.left.isAuto && !style.margin.right.isAuto
-        if style.width == .auto, !stretchesInColumn,
-            let bounds = ratioWidthBounds(child, paddingBorder: pb, containingHeight: containingHeight)
-        {
-            // A transferred minimum never passes the given maximum (CSS Sizing 4 §5.1). In a row the transferred
-            // bounds are no bounds of the main size: they size the flex base (`determineFlexBaseSize`), and the
-            // given min-width and max-width alone bound the flexing (as the browsers do); an automatic minimum
-            // width stays automatic, the content-based minimum taking the transferred bounds in (§4.5).
-            if let low = bounds.min, !isRow {
-                minWidth = max(minWidth ?? 0, min(low, maxWidth ?? .infinity))
-            }
-            if let high = bounds.max, !isRow { maxWidth = min(maxWidth ?? .infinity, high) }
+        // The ratio transfers `min-height`/`max-height` to a column item's width when the width comes from the
+        // ratio (the item does not stretch). In a row the transferred bounds are no bounds of the main size: they
+        // size the flex base (`determineFlexBaseSize`), and the given min-width and max-width alone bound the
+        // flexing (as the browsers do).
+        let widthFromRatio =
+            !isRow && style.width == .auto
+            && (align != .stretch || style.margin.left.isAuto || style.margin.right.isAuto)
+        if widthFromRatio, let bounds = ratioWidthBounds(child, paddingBorder: pb, containingHeight: containingHeight) {
+            // A transferred minimum never passes the given maximum (CSS Sizing 4 §5.1).
+            if let low = bounds.min { minWidth = max(minWidth ?? 0, min(low, maxWidth ?? .infinity)) }
+            if let high = bounds.max { maxWidth = min(maxWidth ?? .infinity, high) }
         }
         return ResolvedBox(
             paddingBorder: pb, margin: margin,

@@ -5,7 +5,7 @@ import LayoutCore
 ///
 /// The optional sizes are stored as NaN for "none" (no layout size is ever NaN): 40 bytes where optionals took 56,
 /// and every node's cache holds six of these, so the caches of a large tree stay a third smaller.
-struct SizingInput: Hashable {
+struct SizingInput: Equatable {
     /// The border-box width.
     var width: Double
     private var storedHeight: Double
@@ -48,17 +48,9 @@ struct SizingInput: Hashable {
             && a.storedContainingWidth.bitPattern == b.storedContainingWidth.bitPattern
             && a.storedContainingHeight.bitPattern == b.storedContainingHeight.bitPattern
     }
-
-    func hash(into hasher: inout Hasher) {
-        hasher.combine(width.bitPattern)
-        hasher.combine(storedHeight.bitPattern)
-        hasher.combine(heightIsDefinite)
-        hasher.combine(storedContainingWidth.bitPattern)
-        hasher.combine(storedContainingHeight.bitPattern)
-    }
 }
 
-struct SizingOutput: Hashable {
+struct SizingOutput {
     /// The border-box height: the given one, or the content's within the node's own `min-height`/`max-height`.
     var height: Double
     /// NaN for no baseline (as `SizingInput` stores its optionals).
@@ -77,16 +69,6 @@ struct SizingOutput: Hashable {
     var baseline: Double? {
         @inline(__always) get { storedBaseline.isNaN ? nil : storedBaseline }
         @inline(__always) set { storedBaseline = newValue ?? .nan }
-    }
-
-    static func == (a: SizingOutput, b: SizingOutput) -> Bool {
-        a.height == b.height && a.baseline == b.baseline && a.contentHeight == b.contentHeight
-    }
-
-    func hash(into hasher: inout Hasher) {
-        hasher.combine(height)
-        hasher.combine(baseline)
-        hasher.combine(contentHeight)
     }
 }
 
