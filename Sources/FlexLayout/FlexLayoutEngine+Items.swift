@@ -102,19 +102,26 @@ extension FlexLayoutEngine {
             paddingBorder: pb.horizontal)
         var height = borderBoxSize(
             style.height, basis: containingHeight, paddingBorder: pb.vertical, borderBox: style.borderBox)
-        // The aspect ratio gives the main axis a preferred size from a definite cross size; the other way round,
-        // the cross size is transferred when the item is sized (§9.4 step 7), since stretching overrides it.
-        if let ratio = style.aspectRatio {
-            if isRow, width == nil, let height {
-                width = transfer(height, ratio: ratio, toWidth: true, paddingBorder: pb, borderBox: style.borderBox)
-            } else if !isRow, height == nil, let width {
-                height = transfer(width, ratio: ratio, toWidth: false, paddingBorder: pb, borderBox: style.borderBox)
-            }
-        }
         var minWidth = widthLimit(
             child, style.minWidth, paddingBorder: pb.horizontal, containingWidth: containingWidth)
         var maxWidth = widthLimit(
             child, style.maxWidth, paddingBorder: pb.horizontal, containingWidth: containingWidth)
+        let minHeight = borderBoxSize(
+            style.minHeight, basis: containingHeight, paddingBorder: pb.vertical, borderBox: style.borderBox)
+        let maxHeight = borderBoxSize(
+            style.maxHeight, basis: containingHeight, paddingBorder: pb.vertical, borderBox: style.borderBox)
+        // The aspect ratio gives the main axis a preferred size from a definite cross size, as the cross size is
+        // used: within its own min and max sizes (CSS Sizing 4 §5.1). The other way round, the cross size is
+        // transferred when the item is sized (§9.4 step 7), since stretching overrides it.
+        if let ratio = style.aspectRatio {
+            if isRow, width == nil, let height {
+                let used = clamp(height, min: minHeight, max: maxHeight)
+                width = transfer(used, ratio: ratio, toWidth: true, paddingBorder: pb, borderBox: style.borderBox)
+            } else if !isRow, height == nil, let width {
+                let used = clamp(width, min: minWidth, max: maxWidth)
+                height = transfer(used, ratio: ratio, toWidth: false, paddingBorder: pb, borderBox: style.borderBox)
+            }
+        }
         // The ratio transfers `min-height`/`max-height` to a column item's width when the width comes from the
         // ratio (the item does not stretch). In a row the transferred bounds are no bounds of the main size: they
         // size the flex base (`determineFlexBaseSize`), and the given min-width and max-width alone bound the
@@ -133,10 +140,7 @@ extension FlexLayoutEngine {
                 top: style.margin.top.isAuto, right: style.margin.right.isAuto, bottom: style.margin.bottom.isAuto,
                 left: style.margin.left.isAuto),
             width: width, height: height, minWidth: minWidth, maxWidth: maxWidth,
-            minHeight: borderBoxSize(
-                style.minHeight, basis: containingHeight, paddingBorder: pb.vertical, borderBox: style.borderBox),
-            maxHeight: borderBoxSize(
-                style.maxHeight, basis: containingHeight, paddingBorder: pb.vertical, borderBox: style.borderBox))
+            minHeight: minHeight, maxHeight: maxHeight)
     }
 
     /// Keeps what is derived from the node's style with it, after the style is set or changed: its fixed box
@@ -375,4 +379,9 @@ extension StyleReference {
     /// Whether the main size is given by the style itself (not transferred through the aspect ratio): the
     /// specified size suggestion exists (§4.5).
     func mainSizeIsSpecified(_ isRow: Bool) -> Bool { (isRow ? self.width : self.height) != .auto }
+}
+
+/// `value` within optional bounds; a minimum above the maximum wins (CSS 2 §10.4).
+@inline(__always) private func clamp(_ value: Double, min low: Double?, max high: Double?) -> Double {
+    Swift.max(low ?? -.infinity, Swift.min(high ?? .infinity, value))
 }

@@ -252,4 +252,31 @@ struct FlexLayoutPinnedTests {
             ])
         #expect(frames[1] == Rect(x: 0, y: -10, width: 58, height: 116))
     }
+
+    @Test(
+        "CSS Sizing 4 §5.1: an aspect ratio transfers the cross size as used, within its min and max",
+        arguments: [true, false])
+    func ratioTransfersTheClampedCrossSize(isRow: Bool) {
+        // A row item of height 22px within max-height 10px and aspect-ratio 4 is 40 wide, not 88; one of height
+        // 22px, min-height 40px and ratio 0.5 is 20 wide. The column's items likewise, the axes swapped
+        // (Chromium, Firefox and WebKit alike).
+        let capped = Self.item(
+            {
+                $0.aspectRatio = isRow ? 4 : 0.25
+                if isRow { $0.height = .px(22) } else { $0.width = .px(22) }
+                if isRow { $0.maxHeight = .px(10) } else { $0.maxWidth = .px(10) }
+            }, content: Size(width: 4, height: 4))
+        let raised = Self.item(
+            {
+                $0.aspectRatio = isRow ? 0.5 : 2
+                if isRow { $0.height = .px(22) } else { $0.width = .px(22) }
+                if isRow { $0.minHeight = .px(40) } else { $0.minWidth = .px(40) }
+            }, content: Size(width: 4, height: 4))
+        let frames = Self.row(width: 200, [capped, raised]) {
+            $0.alignItems = .flexStart
+            if !isRow { $0.flexDirection = .column }
+        }
+        let mainSizes = frames.dropFirst().map { isRow ? $0.size.width : $0.size.height }
+        #expect(mainSizes == [40, 20])
+    }
 }
