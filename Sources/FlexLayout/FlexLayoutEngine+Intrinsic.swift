@@ -82,6 +82,7 @@ extension FlexLayoutEngine {
             }
         }
         if let innerHeight {
+            if caches[node].intrinsicAtHeight != nil { caches[node].replacedIntrinsic = true }
             caches[node].intrinsicAtHeight = (innerHeight, content)
         } else {
             caches[node].intrinsic = content

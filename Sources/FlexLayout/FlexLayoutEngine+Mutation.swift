@@ -62,8 +62,10 @@ extension FlexLayoutEngine {
             }
             let kids = children(node)
             if let block = kids.first, roles[block] == .contentBlock {
+                noteContentChange(leaf: node)
                 setContentSize(size, leaf: node, block: block)
-                invalidate(block)
+                caches[block].invalidate()
+                preparedKeys[block] = nil
             } else if kids.isEmpty {
                 measures[node] = nil
                 isMeasured[node] = false
@@ -122,6 +124,77 @@ extension FlexLayoutEngine {
         return path.reversed()
     }
 
+    /// Forgets the leaf's answers and keeps them aside (once per layout), with its content size: its ancestors'
+    /// answers stand until the next layout finds whether the leaf's have changed (`settleChanges`).
+    func noteContentChange(leaf node: Int) {
+        if !pendingChanges.contains(where: { $0.node == node }) {
+            pendingChanges.append(PendingChange(node: node, before: caches[node], contentBefore: contentSizes[node]))
+            hasPendingChanges = true
+        }
+        caches[node].invalidate()
+        preparedKeys[node] = nil
+    }
+
+    /// How far each content change since the last layout reaches, decided before the layout: the changed leaf's
+    /// parent asked it only what its cache kept (its sizings under each input, its intrinsic widths) and, of a
+    /// content leaf, its content width. When every such answer is the same as before, every ancestor's answer is
+    /// too (a node's answer depends only on its subtree and its input), so only the leaf's own subtree is laid out
+    /// again, under the input it was placed under. Otherwise its parent's answers go as well, and the same question
+    /// is asked of the parent, up to the viewport, which the layout then lays out as after any change.
+    /// A node that is not a flex item placed by its parent's pass, one with an escaping absolutely positioned
+    /// descendant, or one whose cache let an answer go, always passes the change up.
+    func settleChanges() {
+        for change in pendingChanges {
+            var node = change.node
+            var before = change.before
+            while node != 0 {
+                let holds =
+                    placedByFlexPass(node) && !escaping[node] && before.performed != nil
+                    && (node != change.node || !isContentLeaf(node)
+                        || contentSizes[node].width == change.contentBefore.width)
+                    && answersHold(node, before: before)
+                if holds {
+                    perform(node, placements[node], height: frames[node].height)
+                    break
+                }
+                node = parents[node]
+                before = caches[node]
+                caches[node].invalidate()
+                preparedKeys[node] = nil
+            }
+        }
+        pendingChanges.removeAll(keepingCapacity: true)
+        hasPendingChanges = false
+    }
+
+    /// Whether the node is an item its parent's flex pass places (`recordPlacements`): its frame then follows from
+    /// its answers alone. An absolutely positioned box or a grid item is placed by a step that reads more of it.
+    func placedByFlexPass(_ node: Int) -> Bool {
+        traits[node].contains(.inFlow) && styles[parents[node]].display == .flex
+    }
+
+    /// Whether `node`, its answers forgotten, gives again every answer `before` holds.
+    func answersHold(_ node: Int, before: NodeCache) -> Bool {
+        guard !before.mayHaveForgotten else { return false }
+        // The intrinsic widths first: a change of content width shows there, at less cost than a pass.
+        if let widths = before.intrinsic, intrinsicContentWidths(node, innerHeight: nil) != widths { return false }
+        if let known = before.intrinsicAtHeight,
+            intrinsicContentWidths(node, innerHeight: known.height) != known.widths
+        {
+            return false
+        }
+        func same(_ a: SizingOutput, _ b: SizingOutput) -> Bool {
+            a.height.bitPattern == b.height.bitPattern && a.contentHeight.bitPattern == b.contentHeight.bitPattern
+                && (a.baseline ?? .nan).bitPattern == (b.baseline ?? .nan).bitPattern
+        }
+        let entries = [
+            (before.keys.0, before.values.0), (before.keys.1, before.values.1), (before.keys.2, before.values.2),
+            (before.keys.3, before.values.3),
+        ]
+        for case (let key?, let answer) in entries where !same(size(node, key), answer) { return false }
+        return true
+    }
+
     /// Forgets every answer `node` and its ancestors remembered: their sizes depend on it.
     func invalidate(_ node: Int) {
         var current = node
@@ -149,4 +222,11 @@ extension FlexLayoutEngine {
             position += 1
         }
     }
+}
+
+/// A content change not yet laid out: the leaf, its answers and its content size before the change.
+struct PendingChange {
+    var node: Int
+    var before: NodeCache
+    var contentBefore: Size
 }

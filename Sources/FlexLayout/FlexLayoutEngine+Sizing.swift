@@ -81,6 +81,9 @@ struct NodeCache {
     var keys: (SizingInput?, SizingInput?, SizingInput?, SizingInput?) = (nil, nil, nil, nil)
     var values: (SizingOutput, SizingOutput, SizingOutput, SizingOutput) = (.zero, .zero, .zero, .zero)
     var next = 0
+    /// Whether intrinsic widths at another height replaced those kept since the last mutation: the entries then no
+    /// longer hold every answer the node's parent read (`mayHaveForgotten`).
+    var replacedIntrinsic = false
     /// The input of the last layout that placed this node's descendants; while it holds, their frames do.
     var performed: SizingInput?
     /// The input of the last pass that wrote this node's children's frames (`recordPlacements`).
@@ -90,8 +93,15 @@ struct NodeCache {
         intrinsic = nil
         intrinsicAtHeight = nil
         keys = (nil, nil, nil, nil)
+        replacedIntrinsic = false
         performed = nil
         placedFor = nil
+    }
+
+    /// Whether an answer may have been overwritten since the last mutation: intrinsic widths replaced, or all four
+    /// sizings taken (a fifth would have replaced the first; not counting them keeps `store` as cheap as it was).
+    var mayHaveForgotten: Bool {
+        replacedIntrinsic || (keys.0 != nil && keys.1 != nil && keys.2 != nil && keys.3 != nil)
     }
 
     /// The answer remembered for `input`. Static, reading through the pointer: a method called on `caches[node]`

@@ -54,6 +54,10 @@ public final class FlexLayoutEngine {
     /// reading it through the child list and the block's style was three cache misses per leaf in a large tree.
     @exclusivity(unchecked) var contentSizes = NodeColumn<Size>()
     @exclusivity(unchecked) var scratch = Scratch()
+    /// Content changes not yet laid out, each with what its leaf answered before (`settleChanges`).
+    @exclusivity(unchecked) var pendingChanges: [PendingChange] = []
+    /// Whether `pendingChanges` holds any: a flag, so that a layout without changes does not touch the array.
+    @exclusivity(unchecked) var hasPendingChanges = false
     /// The viewport of the last full layout, and whether the root saw its width (`viewportWidthKeepsFrames`).
     @exclusivity(unchecked) var viewportMemo: ViewportMemo?
 
@@ -240,6 +244,7 @@ public final class FlexLayoutEngine {
 
     /// Lays the tree out in a viewport of this size (nil = max-content) and keeps every frame.
     public func layout(viewportWidth: Double?, viewportHeight: Double?) {
+        if hasPendingChanges { settleChanges() }
         // A new width the root does not see: the frames hold, the viewport's own is wider or narrower.
         if let viewportWidth, viewportWidthKeepsFrames(viewportWidth, height: viewportHeight) {
             frames[0].size.width = viewportWidth
