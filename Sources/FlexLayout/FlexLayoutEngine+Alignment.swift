@@ -238,6 +238,16 @@ extension FlexLayoutEngine {
                     item, width: rect.size.width, height: rect.size.height,
                     definite: definite, in: container))
             baseline = itemBaseline(item.node, output.baseline, height: rect.size.height)
+        } else if item.stretches {
+            // A stretched item is laid out again at its line's cross size (§9.4 step 11), and its baseline is that
+            // layout's: a first item of its own that had none at its hypothetical height may have one now (a
+            // box synthesizes its baseline from its border box's bottom, which stretching moved).
+            let output = size(
+                item.node,
+                itemInput(
+                    item, width: rect.size.width, height: rect.size.height, definite: item.heightIsDefinite,
+                    in: container))
+            baseline = itemBaseline(item.node, output.baseline, height: rect.size.height)
         }
         return rect.origin.y + (baseline ?? rect.size.height)
     }

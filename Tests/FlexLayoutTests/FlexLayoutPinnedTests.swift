@@ -279,4 +279,20 @@ struct FlexLayoutPinnedTests {
         let mainSizes = frames.dropFirst().map { isRow ? $0.size.width : $0.size.height }
         #expect(mainSizes == [40, 20])
     }
+
+    @Test("§8.5 with §9.4 step 11: a row's baseline comes from its first item as stretched, not as first sized")
+    func stretchedFirstItemGivesTheBaseline() {
+        // The second item is a row whose first item holds only an empty box: 0 tall as first sized, it has a
+        // baseline only when stretched to the line's 20, from its empty box's synthesized bottom edge. The second
+        // item's baseline is then 20, and the empty first item (baseline 0) sits 20 down (Chromium, Firefox and
+        // WebKit alike).
+        let inner = FlexLayoutNode(
+            style: FlexLayoutStyle(),
+            children: [
+                FlexLayoutNode(style: FlexLayoutStyle(), children: [FlexLayoutNode(style: FlexLayoutStyle())]),
+                Self.item({ _ in }, content: Size(width: 50, height: 20)),
+            ])
+        let frames = Self.row(width: 200, [Self.item { _ in }, inner]) { $0.alignItems = .baseline }
+        #expect(frames[1].origin.y == 20)
+    }
 }
