@@ -9,13 +9,19 @@ extension FlexLayoutEngine {
         _ node: Int, staticPosition: (Int, Size) -> Point
     ) {
         for child in children(node) where traits[child].contains(.displayedAbsolute) {
-            // 1. The containing block's padding box, in the viewport's coordinates.
+            // 1. The containing block's padding box, and where `node`'s border box sits in it: summed up the
+            //    frames between them, never through positions in the viewport, so that a relayout after an ancestor
+            //    moved gives the bits a fresh layout gives.
             var block = node
-            while styles[block].position == .static { block = parents[block] }
+            var nodeInBlock = Point.zero
+            while styles[block].position == .static {
+                nodeInBlock = nodeInBlock + frames[block].origin
+                block = parents[block]
+            }
             let border = styles[block].border
             let blockWidth = max(0, frames[block].width - border.horizontal)
             let blockHeight = max(0, frames[block].height - border.vertical)
-            let blockOrigin = origins[block] + Point(x: border.left, y: border.top)
+            nodeInBlock = nodeInBlock - Point(x: border.left, y: border.top)
             let rightToLeft = styles.at(block).rightToLeft
             // 2. Insets, margins and the box.
             let style = styles.at(child)
@@ -132,7 +138,7 @@ extension FlexLayoutEngine {
             }
             // 6. The position in the containing block: by the insets, or the static position.
             let outer = Size(width: usedWidth + margin.horizontal, height: usedHeight + margin.vertical)
-            let staticOrigin = origins[node] + staticPosition(child, outer) - blockOrigin
+            let staticOrigin = staticPosition(child, outer) + nodeInBlock
             var x: Double
             if let left, right == nil || !rightToLeft {
                 x = left + margin.left
@@ -149,10 +155,9 @@ extension FlexLayoutEngine {
             } else {
                 y = staticOrigin.y + margin.top
             }
-            x += blockOrigin.x - origins[node].x
-            y += blockOrigin.y - origins[node].y
+            x -= nodeInBlock.x
+            y -= nodeInBlock.y
             frames[child] = Rect(x: x, y: y, width: usedWidth, height: usedHeight)
-            origins[child] = origins[node] + Point(x: x, y: y)
             perform(
                 child,
                 SizingInput(

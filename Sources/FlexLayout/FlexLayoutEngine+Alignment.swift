@@ -304,7 +304,6 @@ extension FlexLayoutEngine {
     /// Lays `node`'s in-flow children out for good where its last pass placed them (`recordPlacements`).
     func performPlacedChildren(_ node: Int) {
         for child in children(node) where isInFlow(child) {
-            origins[child] = origins[node] + frames[child].origin
             perform(child, placements[child], height: frames[child].height)
         }
     }

@@ -86,7 +86,7 @@ extension FlexLayoutEngine {
             recordPlacements(items, lines: lines, innerMain: resolvedMain, innerCross: innerCross, container: container)
             caches[node].placedFor = input
             // The children's frames are this pass's now: a placement under another input no longer holds.
-            if caches[node].performed != input { caches[node].performed = nil }
+            if caches[node].performed != input { forgetPerformed(from: node) }
         }
         if perform {
             performPlacedChildren(node)
@@ -100,6 +100,19 @@ extension FlexLayoutEngine {
         return SizingOutput(
             height: input.height ?? height, baseline: baseline,
             contentHeight: input.height ?? contentInnerHeight.map { $0 + pb.vertical } ?? height)
+    }
+
+    /// A pass rewrote the node's children's frames under another input than it was laid out for good under: it,
+    /// and every ancestor that would keep its descendants' frames, must be laid out for good again. (A sizing pass
+    /// deep in the tree, as a wrapping column's intrinsic width asks of its items, would otherwise leave its
+    /// frames in place under ancestors that relayout does not enter.) An ancestor without the mark has none above
+    /// it either: `perform` marks a node after its descendants.
+    func forgetPerformed(from node: Int) {
+        var current = node
+        while current >= 0, caches[current].performed != nil {
+            caches[current].performed = nil
+            current = parents[current]
+        }
     }
 
     /// The container's box, axes and inner sizes under `input`.

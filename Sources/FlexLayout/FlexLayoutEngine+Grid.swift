@@ -32,7 +32,6 @@ extension FlexLayoutEngine {
                 if firstBaseline == nil { firstBaseline = placed.frame.y + (placed.baseline ?? placed.frame.height) }
                 if perform, pass == 1 || knownInnerHeight != nil {
                     frames[child] = placed.frame
-                    origins[child] = origins[node] + Point(x: placed.frame.x, y: placed.frame.y)
                     var childInput = itemsContaining
                     childInput.width = placed.frame.width
                     childInput.heightIsDefinite = placed.heightIsDefinite

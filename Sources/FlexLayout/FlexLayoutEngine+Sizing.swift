@@ -216,7 +216,7 @@ extension FlexLayoutEngine {
     }
 
     /// Lays out `node`'s descendants for good under `input` (its own frame is already set by its parent): their
-    /// frames and origins, then theirs.
+    /// frames, then theirs.
     /// A node laid out before under the same input, with nothing changed below it, keeps its descendants'
     /// frames, unless an absolutely positioned descendant's containing block is outside it. A node whose last pass
     /// was under this input has its children's frames already: it only walks down.

@@ -31,8 +31,6 @@ public final class FlexLayoutEngine {
 
     /// Border boxes relative to the parent's border box, written by the last layout.
     @exclusivity(unchecked) var frames = NodeColumn<Rect>()
-    /// Border-box origins relative to the viewport, written top-down by the last layout (absolute positioning).
-    @exclusivity(unchecked) var origins = NodeColumn<Point>()
     /// The input each node was last placed under by its parent's pass, with its frame (`recordPlacements`).
     @exclusivity(unchecked) var placements = NodeColumn<SizingInput>()
     @exclusivity(unchecked) var caches = NodeColumn<NodeCache>()
@@ -195,7 +193,6 @@ public final class FlexLayoutEngine {
         ids.append(id)
         indexInParent.append(-1)
         frames.append(Rect(x: 0, y: 0, width: 0, height: 0))
-        origins.append(.zero)
         placements.append(SizingInput(width: 0, height: nil, heightIsDefinite: false))
         caches.append(NodeCache())
         preparedItems.append(FlexItem.unprepared)
@@ -222,7 +219,6 @@ public final class FlexLayoutEngine {
         ids.deallocate()
         indexInParent.deallocate()
         frames.deallocate()
-        origins.deallocate()
         placements.deallocate()
         caches.deallocate()
         preparedItems.deallocate()
@@ -273,7 +269,6 @@ public final class FlexLayoutEngine {
         viewportMemo = viewportWidth.map { ViewportMemo(width: $0, height: viewportHeight) }
         let output = size(0, input)
         frames[0] = Rect(x: 0, y: 0, width: width, height: output.height)
-        origins[0] = .zero
         perform(0, input, height: output.height)
         caches[0].performed = input
     }
