@@ -211,6 +211,15 @@ extension FlexLayoutEngine {
                 item.mainSize, ratio: ratio, toWidth: false, paddingBorder: item.paddingBorder,
                 borderBox: styles[item.node].borderBox)
             let style = styles.at(item.node)
+            if let minContent = wrappingColumnMinContentHeight(
+                item.node, width: item.mainSize, containingWidth: container.innerWidth,
+                containingHeight: container.definiteInnerHeight)
+            {
+                height = clampHeight(
+                    item.node, minContent,
+                    input: itemInput(item, width: item.mainSize, height: nil, definite: false, in: container),
+                    paddingBorder: item.paddingBorder)
+            }
             height = style.isScrollContainer || style.minHeight != .auto ? transferred : max(transferred, height)
             // A height the ratio gives from the flexed width is definite (CSS Sizing 4 §5.1: the width is, §9.8),
             // so the item's children resolve their percentage heights against it.
@@ -223,6 +232,31 @@ extension FlexLayoutEngine {
 }
 
 extension FlexLayoutEngine {
+    /// A wrapping column's min-content height at the border-box `width` (CSS Sizing 3 §5.1), as the browsers find
+    /// it: any item may start a column of its own, so it is the tallest item's outer hypothetical height, plus the
+    /// padding and border. nil for any other node, whose min-content height is its content height.
+    func wrappingColumnMinContentHeight(_ node: Int, width: Double, containingWidth: Double?, containingHeight: Double?)
+        -> Double?
+    {
+        let style = styles.at(node)
+        guard style.display == .flex, !style.flexDirection.isRow, style.flexWrap != .nowrap, !isMeasured[node] else {
+            return nil
+        }
+        let container = makeContainer(
+            node,
+            SizingInput(
+                width: width, height: nil, heightIsDefinite: false, containingWidth: containingWidth,
+                containingHeight: containingHeight))
+        var tallest = 0.0
+        for child in children(node) where isInFlow(child) {
+            var item = makeItem(child, in: container)
+            item.crossSize = columnItemWidth(item, in: container)
+            determineFlexBaseSize(&item, in: container, innerMain: nil)
+            tallest = max(tallest, item.outerHypotheticalMain)
+        }
+        return tallest + container.paddingBorder.vertical
+    }
+
     /// A column item with an aspect ratio and an automatic width that does not stretch: its width is its used
     /// height transferred, never below its min-content width (CSS Sizing 4 §5.2).
     func transferColumnItemWidth(_ item: inout FlexItem, in container: FlexContainer) {

@@ -323,8 +323,18 @@ extension FlexLayoutEngine {
             let innerHeight = definiteCross(item, in: container).map { max(0, $0 - item.paddingBorder.vertical) }
             content = intrinsicWidths(item.node, containingWidth: container.innerWidth, innerHeight: innerHeight).min
         } else {
+            // With an aspect ratio, the content size suggestion is the min-content height (CSS Sizing 4 §5.2), which
+            // for a wrapping column is less than its content height on one line (the browsers take the latter for
+            // an item without a ratio).
+            let minContent =
+                style.aspectRatio == nil
+                ? nil
+                : wrappingColumnMinContentHeight(
+                    item.node, width: item.crossSize, containingWidth: container.innerWidth,
+                    containingHeight: container.definiteInnerHeight)
             content =
-                size(item.node, itemInput(item, width: item.crossSize, height: nil, definite: false, in: container))
+                minContent
+                ?? size(item.node, itemInput(item, width: item.crossSize, height: nil, definite: false, in: container))
                 .contentHeight
         }
         if let ratio = style.aspectRatio {

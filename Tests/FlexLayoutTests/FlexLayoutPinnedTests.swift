@@ -295,4 +295,26 @@ struct FlexLayoutPinnedTests {
         let frames = Self.row(width: 200, [Self.item { _ in }, inner]) { $0.alignItems = .baseline }
         #expect(frames[1].origin.y == 20)
     }
+
+    @Test("CSS Sizing 4 §5.2: a wrapping column's min-content height, the ratio's floor, is its tallest item's")
+    func wrappingColumnRatioFloorIsItsTallestItem() {
+        // A wrapping column with aspect-ratio 1 is as wide as its widest item, 320, so 320 tall through the ratio.
+        // Its items are 228 and 106 tall: on one line they would make it 334, but any item may start a column, so
+        // its min-content height, the floor of the height the ratio gives, is 228, and it stays 320 (Chromium,
+        // Firefox and WebKit alike).
+        let column = FlexLayoutNode(
+            style: {
+                var style = FlexLayoutStyle()
+                style.flexDirection = .column
+                style.flexWrap = .wrap
+                style.aspectRatio = 1
+                return style
+            }(),
+            children: [
+                Self.item({ _ in }, content: Size(width: 320, height: 228)),
+                Self.item { $0.flexBasis = .px(106) },
+            ])
+        let frames = Self.row(width: 558, [column]) { $0.alignItems = .flexStart }
+        #expect(frames[1].size == Size(width: 320, height: 320))
+    }
 }
