@@ -88,6 +88,42 @@ struct FlexLayoutMutationTests {
         }
     }
 
+    @Test("changes made together before one layout lay out as a fresh engine does", arguments: sample)
+    func batched(name: String) throws {
+        // Every leaf's content changes, then the root's style, and only then does the engine lay out: the
+        // content changes set aside their leaves' answers and the style change clears the ancestors' (the first
+        // leaf's change twice, so that its answers are set aside once, from before either change).
+        let flexCase = try FlexLayoutCorpusTests.load(name)
+        let viewport = flexCase.viewport
+        let engine = try flexCase.layoutEngine()
+        engine.layout(viewportWidth: viewport.width, viewportHeight: viewport.height)
+        var edited = flexCase
+        let leaves = Self.contentLeaves(flexCase.root)
+        for (index, (path, content)) in leaves.enumerated() {
+            let changed = Size(width: content.width + Double(index % 3) * 8, height: content.height + 3)
+            if index == 0 {
+                try engine.apply(.content(Size(width: 1, height: 1)), to: engine.resolve(path: path))
+            }
+            try engine.apply(.content(changed), to: engine.resolve(path: path))
+            edited.root.setContent(changed, at: path)
+        }
+        try edited.root.style.set(.justifyContent, to: .keyword("center"))
+        try engine.apply(.style(edited.root.style.layoutStyle), to: engine.resolve(path: []))
+        engine.layout(viewportWidth: viewport.width, viewportHeight: viewport.height)
+        #expect(Self.frames(engine) == Self.frames(try Self.laidOut(edited)), "\(name): content and style")
+        // Then the contents change back, and the first leaf's, if any, is removed with its change pending.
+        for (path, content) in leaves {
+            try engine.apply(.content(content), to: engine.resolve(path: path))
+            edited.root.setContent(content, at: path)
+        }
+        if let first = leaves.first, let last = first.path.last {
+            engine.remove(try engine.resolve(path: first.path))
+            edited.root.removeChild(at: Array(first.path.dropLast()), index: last)
+        }
+        engine.layout(viewportWidth: viewport.width, viewportHeight: viewport.height)
+        #expect(Self.frames(engine) == Self.frames(try Self.laidOut(edited)), "\(name): content and removal")
+    }
+
     @Test("the same case lays out to the same frames, bit for bit, every time")
     func determinism() throws {
         for name in FlexLayoutCorpusTests.handChecked {
@@ -117,6 +153,15 @@ struct FlexLayoutMutationTests {
 }
 
 extension FlexElement {
+    /// Removes child `index` of the element at `path`.
+    mutating func removeChild(at path: [Int], index: Int) {
+        guard let first = path.first else {
+            children.remove(at: index)
+            return
+        }
+        children[first].removeChild(at: Array(path.dropFirst()), index: index)
+    }
+
     mutating func setContent(_ size: Size, at path: [Int]) {
         guard let first = path.first else {
             content = size
