@@ -5,7 +5,12 @@ extension FlexRewrite {
     /// alike in CSS: `direction: ltr`, `row` ↔ `row-reverse` (main-start stays on the right), `justify-content` `start`
     /// ↔ `end` (the writing mode's start moves to the left), each child that gives no `direction` the `rtl` it
     /// inherited, and each relatively positioned child that gives both `left` and `right` without its `left`, which a
-    /// right-to-left containing block ignores (CSS 2.1 §9.4.3) and a left-to-right one would not.
+    /// right-to-left containing block ignores (CSS 2.1 §9.4.3) and a left-to-right one would not. An absolutely
+    /// positioned child without horizontal insets of a positioned element (its containing block), whose static
+    /// position is the element's right content edge
+    /// (justify-content `flex-start`, `start`, `right` or `space-between` in a row; `flex-end`, `start` or `right` in a
+    /// row-reverse) gets `right` equal to the element's px `padding-right`, which places it there as well (CSS
+    /// Position 3 §4.1), so that the container no longer finds its static position.
     ///
     /// The element stays as it is where that would not hold: its direction (given or inherited) is not `rtl`, its
     /// writing mode not `horizontal-tb`, it is not a flex row, its `justify-content` is `safe` (the fallback `start`
@@ -56,9 +61,21 @@ extension FlexRewrite {
                 .flexDirection, to: .keyword(flexDirection == .keyword("row") ? "row-reverse" : "row"))
             if justify == .keyword("start") { try? element.style.set(.justifyContent, to: .keyword("end")) }
             if justify == .keyword("end") { try? element.style.set(.justifyContent, to: .keyword("start")) }
+            let staticAtRight =
+                flexDirection == .keyword("row")
+                ? ["flex-start", "start", "right", "space-between"] : ["flex-end", "start", "right"]
+            let paddingRight = style.value(of: .paddingRight)
+            let isContainingBlock = [.keyword("relative"), .keyword("absolute")].contains(style.value(of: .position))
             for index in element.children.indices {
                 var child = element.children[index].style
                 if child[.direction] == nil { try? child.set(.direction, to: .keyword("rtl")) }
+                if isContainingBlock, child.value(of: .position) == .keyword("absolute"), case .px = paddingRight,
+                    child.value(of: .left) == .keyword("auto"), child.value(of: .right) == .keyword("auto"),
+                    child.value(of: .justifySelf) == .keyword("auto"),
+                    staticAtRight.contains(where: { justify == .keyword($0) })
+                {
+                    try? child.set(.right, to: paddingRight)
+                }
                 if child.value(of: .position) == .keyword("relative") && Self.givesBothHorizontalInsets(child) {
                     try? child.set(.left, to: nil)
                 }

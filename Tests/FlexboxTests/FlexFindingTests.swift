@@ -154,11 +154,12 @@ struct FlexFindingTests {
 
     /// `asLeftToRight` turns a right-to-left row into a left-to-right row-reverse: the child that inherited `rtl`
     /// gives it, the relatively positioned child that gives both horizontal insets loses `left` (which the
-    /// right-to-left container ignored), `start` becomes `end`; a column, a row whose absolutely positioned box gives
+    /// right-to-left container ignored), the absolutely positioned child without insets gets the `right` of its
+    /// static position, `start` becomes `end`; a column, a row whose absolutely positioned box gives
     /// both insets and a left-to-right row stay as they are, and the reference lays out the turned case alike.
     @Test func asLeftToRightKeepsTheLayout() throws {
         let flexCase = try Self.flexCase(
-            #""viewport":{"width":100,"height":null},"root":{"style":{"direction":"rtl","position":"relative","justify-content":"start","width":"60px"},"children":[{"content":{"width":10,"height":4},"style":{"position":"relative","left":"3px","right":"5px"}},{"style":{"direction":"ltr","width":"7px"}},{"style":{"position":"absolute","left":"2px","width":"10px"}},{"style":{"flex-direction":"column"},"children":[{"style":{"width":"4px"}}]}]}"#
+            #""viewport":{"width":100,"height":null},"root":{"style":{"direction":"rtl","position":"relative","justify-content":"start","width":"60px"},"children":[{"content":{"width":10,"height":4},"style":{"position":"relative","left":"3px","right":"5px"}},{"style":{"direction":"ltr","width":"7px"}},{"style":{"position":"absolute","left":"2px","width":"10px"}},{"style":{"flex-direction":"column"},"children":[{"style":{"width":"4px"}}]},{"style":{"position":"absolute","width":"5px"}}]}"#
         )
         let rule = try JSONDecoder().decode(
             FlexRewrite.self, from: Data(#"{"elements":"root","asLeftToRight":true}"#.utf8))
@@ -172,6 +173,8 @@ struct FlexFindingTests {
         #expect(root.children[1].style[.direction] == .keyword("ltr"), "a given direction stays")
         #expect(root.children[3].style[.flexDirection] == .keyword("column"), "a column is not turned")
         #expect(root.children[3].style[.direction] == .keyword("rtl"))
+        #expect(root.children[4].style[.right] == .px(0), "its static position, the right content edge, as an inset")
+        #expect(root.children[2].style[.right] == nil, "a box with left keeps its right auto")
         #expect(
             try rewritten.layout(measurer: FlexGeometryTests.measurer)
                 == flexCase.layout(measurer: FlexGeometryTests.measurer))
