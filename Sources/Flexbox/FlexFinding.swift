@@ -30,7 +30,7 @@ public struct FlexFinding: Codable, Hashable, Sendable {
 }
 
 /// One rule of a counterfactual: which elements it changes and how. The changes run in the order `remove`, `fill`,
-/// `set`, `asMainSize`, `copy`; every value was checked as a case's style is.
+/// `set`, `asMainSize`, `copy`, `asLeftToRight`, `asContentBox`; every value was checked as a case's style is.
 public struct FlexRewrite: Codable, Hashable, Sendable {
     /// Which elements a rule may change.
     public enum Elements: String, Codable, CaseIterable, Sendable {
@@ -58,6 +58,9 @@ public struct FlexRewrite: Codable, Hashable, Sendable {
     public var percentage: [CSSProperty]?
     /// Whether the element must have content (true: a leaf with a content block) or none (false); nil picks either.
     public var content: Bool?
+    /// Pairs (first, second) the element must give both as px lengths, the first at most the second (`width` and
+    /// `max-width`: the width is the one the max-width lets through).
+    public var atMost: [Copy]?
     public var remove: [CSSProperty]?
     /// Given only where the element gives no value.
     public var fill: FlexStyle?
@@ -68,6 +71,13 @@ public struct FlexRewrite: Codable, Hashable, Sendable {
     /// Pairs (from, to): each given value of `from` is given to `to` too, where the element gives `to` no value
     /// (`width` to `min-width`: the element cannot be narrower than its width, however its parent is sized).
     public var copy: [Copy]?
+    /// True: a right-to-left row becomes a left-to-right one with its items, its absolutely positioned boxes and its
+    /// children's own direction where they were (`FlexRewrite+Direction.swift`); an element it cannot turn so stays.
+    public var asLeftToRight: Bool?
+    /// True: a `box-sizing: border-box` element becomes `content-box` with the same content box: each px size, min
+    /// and max size and flex-basis less its padding and border along that axis, not below 0
+    /// (`FlexRewrite+BoxSizing.swift`); an element it cannot convert so stays.
+    public var asContentBox: Bool?
 
     /// One pair of `copy`: the property whose given value is copied and the one that takes it.
     public struct Copy: Hashable, Sendable {
@@ -82,9 +92,9 @@ public struct FlexRewrite: Codable, Hashable, Sendable {
 
     public init(
         elements: Elements, where condition: FlexStyle? = nil, parent: FlexStyle? = nil, child: FlexStyle? = nil,
-        given: [CSSProperty]? = nil, percentage: [CSSProperty]? = nil, content: Bool? = nil,
+        given: [CSSProperty]? = nil, percentage: [CSSProperty]? = nil, content: Bool? = nil, atMost: [Copy]? = nil,
         remove: [CSSProperty]? = nil, fill: FlexStyle? = nil, set: FlexStyle? = nil, asMainSize: [CSSProperty]? = nil,
-        copy: [Copy]? = nil
+        copy: [Copy]? = nil, asLeftToRight: Bool? = nil, asContentBox: Bool? = nil
     ) {
         self.elements = elements
         self.where = condition
@@ -93,15 +103,19 @@ public struct FlexRewrite: Codable, Hashable, Sendable {
         self.given = given
         self.percentage = percentage
         self.content = content
+        self.atMost = atMost
         self.remove = remove
         self.fill = fill
         self.set = set
         self.asMainSize = asMainSize
         self.copy = copy
+        self.asLeftToRight = asLeftToRight
+        self.asContentBox = asContentBox
     }
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case elements, `where`, parent, child, given, percentage, content, remove, fill, set, asMainSize, copy
+        case asLeftToRight, asContentBox, atMost
     }
 
     public init(from decoder: any Decoder) throws {
@@ -118,6 +132,8 @@ public struct FlexRewrite: Codable, Hashable, Sendable {
         fill = try container.decodeIfPresent(FlexStyle.self, forKey: .fill)
         set = try container.decodeIfPresent(FlexStyle.self, forKey: .set)
         content = try container.decodeIfPresent(Bool.self, forKey: .content)
+        asLeftToRight = try container.decodeIfPresent(Bool.self, forKey: .asLeftToRight)
+        asContentBox = try container.decodeIfPresent(Bool.self, forKey: .asContentBox)
         func properties(_ key: CodingKeys) throws -> [CSSProperty]? {
             guard let names = try container.decodeIfPresent([String].self, forKey: key) else { return nil }
             return try names.map { name in
@@ -131,17 +147,24 @@ public struct FlexRewrite: Codable, Hashable, Sendable {
         percentage = try properties(.percentage)
         remove = try properties(.remove)
         asMainSize = try properties(.asMainSize)
-        if let pairs = try container.decodeIfPresent([String: String].self, forKey: .copy) {
-            copy = try pairs.sorted { $0.key < $1.key }.map { from, to in
+        func pairs(_ key: CodingKeys) throws -> [Copy]? {
+            guard let pairs = try container.decodeIfPresent([String: String].self, forKey: key) else { return nil }
+            return try pairs.sorted { $0.key < $1.key }.map { from, to in
                 for name in [from, to] where CSSProperty(rawValue: name) == nil {
-                    throw container.invalidValue(CSSProperty.unknownMessage(for: name), at: .copy)
+                    throw container.invalidValue(CSSProperty.unknownMessage(for: name), at: key)
                 }
                 return Copy(from: CSSProperty(rawValue: from)!, to: CSSProperty(rawValue: to)!)
             }
         }
-        guard remove != nil || fill != nil || set != nil || asMainSize != nil || copy != nil else {
+        copy = try pairs(.copy)
+        atMost = try pairs(.atMost)
+        guard
+            remove != nil || fill != nil || set != nil || asMainSize != nil || copy != nil || asLeftToRight == true
+                || asContentBox == true
+        else {
             throw container.invalidValue(
-                "a rule changes something: remove, fill, set, asMainSize or copy", at: .elements)
+                "a rule changes something: remove, fill, set, asMainSize, copy, asLeftToRight or asContentBox",
+                at: .elements)
         }
     }
 
@@ -154,6 +177,9 @@ public struct FlexRewrite: Codable, Hashable, Sendable {
         try container.encodeIfPresent(given?.map(\.rawValue), forKey: .given)
         try container.encodeIfPresent(percentage?.map(\.rawValue), forKey: .percentage)
         try container.encodeIfPresent(content, forKey: .content)
+        try container.encodeIfPresent(
+            atMost.map { Dictionary(uniqueKeysWithValues: $0.map { ($0.from.rawValue, $0.to.rawValue) }) },
+            forKey: .atMost)
         try container.encodeIfPresent(remove?.map(\.rawValue), forKey: .remove)
         try container.encodeIfPresent(fill, forKey: .fill)
         try container.encodeIfPresent(set, forKey: .set)
@@ -161,6 +187,8 @@ public struct FlexRewrite: Codable, Hashable, Sendable {
         try container.encodeIfPresent(
             copy.map { Dictionary(uniqueKeysWithValues: $0.map { ($0.from.rawValue, $0.to.rawValue) }) },
             forKey: .copy)
+        try container.encodeIfPresent(asLeftToRight, forKey: .asLeftToRight)
+        try container.encodeIfPresent(asContentBox, forKey: .asContentBox)
     }
 
     /// `flexCase` with the rule applied to every element it picks. The conditions read the case as it was before
@@ -176,7 +204,8 @@ public struct FlexRewrite: Codable, Hashable, Sendable {
                 child.map({ condition in element.children.contains { Self.matches($0.style, condition) } }) ?? true,
                 (given ?? []).allSatisfy({ element.style[$0] != nil }),
                 (percentage ?? []).allSatisfy({ Self.isPercentage(element.style[$0]) }),
-                content.map({ $0 == (element.content != nil) }) ?? true
+                content.map({ $0 == (element.content != nil) }) ?? true,
+                (atMost ?? []).allSatisfy({ Self.isAtMost(element.style[$0.from], element.style[$0.to]) })
             else { continue }
             let mainSize: CSSProperty =
                 parentStyle.value(of: .flexDirection) == .keyword("column")
@@ -202,6 +231,8 @@ public struct FlexRewrite: Codable, Hashable, Sendable {
                 }
                 element.style = style
             }
+            if asLeftToRight == true { rewritten.root = Self.turnedLeftToRight(rewritten.root, at: path) }
+            if asContentBox == true { rewritten.root = Self.convertedToContentBox(rewritten.root, at: path) }
         }
         return rewritten
     }
@@ -214,6 +245,10 @@ public struct FlexRewrite: Codable, Hashable, Sendable {
         case .containers: !element.children.isEmpty
         case .leaves: element.children.isEmpty
         }
+    }
+
+    static func isAtMost(_ first: CSSValue?, _ second: CSSValue?) -> Bool {
+        if case .px(let first) = first, case .px(let second) = second { first <= second } else { false }
     }
 
     static func isPercentage(_ value: CSSValue?) -> Bool {

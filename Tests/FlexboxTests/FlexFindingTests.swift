@@ -133,6 +133,93 @@ struct FlexFindingTests {
         #expect(again == rules)
     }
 
+    /// `atMost` picks an element only where it gives both properties of a pair in px, the first at most the
+    /// second: the width at most the max-width is copied, the larger one is not, and a percentage never compares.
+    @Test func atMostComparesPxValues() throws {
+        let flexCase = try Self.flexCase(
+            #""root":{"children":[{"style":{"width":"10px","max-width":"20px"}},{"style":{"width":"30px","max-width":"20px"}},{"style":{"width":"10%","max-width":"20px"}},{"style":{"width":"10px"}}]}"#
+        )
+        let rules = try JSONDecoder().decode(
+            [FlexRewrite].self,
+            from: Data(#"[{"elements":"children","atMost":{"width":"max-width"},"copy":{"width":"min-width"}}]"#.utf8))
+        #expect(rules[0].atMost == [.init(from: .width, to: .maxWidth)])
+        let children = rules.applied(to: flexCase).root.children
+        #expect(children[0].style[.minWidth] == .px(10))
+        #expect(children[1].style[.minWidth] == nil, "30px is more than 20px")
+        #expect(children[2].style[.minWidth] == nil, "a percentage does not compare")
+        #expect(children[3].style[.minWidth] == nil, "no max-width given")
+        let again = try JSONDecoder().decode([FlexRewrite].self, from: try JSONEncoder().encode(rules))
+        #expect(again == rules)
+    }
+
+    /// `asLeftToRight` turns a right-to-left row into a left-to-right row-reverse: the child that inherited `rtl`
+    /// gives it, the relatively positioned child that gives both horizontal insets loses `left` (which the
+    /// right-to-left container ignored), the absolutely positioned child without insets gets the `right` of its
+    /// static position, `start` becomes `end`; a column, a row whose absolutely positioned box gives
+    /// both insets and a left-to-right row stay as they are, and the reference lays out the turned case alike.
+    @Test func asLeftToRightKeepsTheLayout() throws {
+        let flexCase = try Self.flexCase(
+            #""viewport":{"width":100,"height":null},"root":{"style":{"direction":"rtl","position":"relative","justify-content":"start","width":"60px"},"children":[{"content":{"width":10,"height":4},"style":{"position":"relative","left":"3px","right":"5px"}},{"style":{"direction":"ltr","width":"7px"}},{"style":{"position":"absolute","left":"2px","width":"10px"}},{"style":{"flex-direction":"column"},"children":[{"style":{"width":"4px"}}]},{"style":{"position":"absolute","width":"5px"}}]}"#
+        )
+        let rule = try JSONDecoder().decode(
+            FlexRewrite.self, from: Data(#"{"elements":"root","asLeftToRight":true}"#.utf8))
+        let rewritten = rule.applied(to: flexCase)
+        let root = rewritten.root
+        #expect(root.style[.direction] == .keyword("ltr"))
+        #expect(root.style[.flexDirection] == .keyword("row-reverse"))
+        #expect(root.style[.justifyContent] == .keyword("end"))
+        #expect(root.children[0].style[.direction] == .keyword("rtl"))
+        #expect(root.children[0].style[.left] == nil && root.children[0].style[.right] == .px(5))
+        #expect(root.children[1].style[.direction] == .keyword("ltr"), "a given direction stays")
+        #expect(root.children[3].style[.flexDirection] == .keyword("column"), "a column is not turned")
+        #expect(root.children[3].style[.direction] == .keyword("rtl"))
+        #expect(root.children[4].style[.right] == .px(0), "its static position, the right content edge, as an inset")
+        #expect(root.children[2].style[.right] == nil, "a box with left keeps its right auto")
+        #expect(
+            try rewritten.layout(measurer: FlexGeometryTests.measurer)
+                == flexCase.layout(measurer: FlexGeometryTests.measurer))
+        let again = try JSONDecoder().decode(FlexRewrite.self, from: try JSONEncoder().encode(rule))
+        #expect(again == rule)
+        var overconstrained = flexCase
+        overconstrained.root.children[2].style = try FlexStyle([
+            .position: .keyword("absolute"), .left: .px(2), .right: .px(4), .width: .px(10),
+        ])
+        #expect(rule.applied(to: overconstrained) == overconstrained, "its right-to-left block ignores left")
+        var leftToRight = flexCase
+        leftToRight.root.style = try FlexStyle([.position: .keyword("relative")])
+        #expect(rule.applied(to: leftToRight) == leftToRight)
+    }
+
+    /// `asContentBox` gives a border-box element the content-box sizes of the same content box: px sizes lose the
+    /// padding and border of their axis (not below 0), the flex-basis those of the parent's main axis, keywords stay;
+    /// an element with a percentage padding or an aspect-ratio stays as it is, and the reference lays out the
+    /// converted case alike.
+    @Test func asContentBoxKeepsTheContentBox() throws {
+        let flexCase = try Self.flexCase(
+            #""viewport":{"width":200,"height":null},"root":{"style":{"flex-direction":"column"},"children":[{"style":{"box-sizing":"border-box","padding-left":"3px","border-right-width":"2px","padding-top":"4px","min-width":"30px","max-width":"4px","height":"10px","max-height":"none","flex-basis":"20px"},"content":{"width":50,"height":5}}]}"#
+        )
+        let rule = try JSONDecoder().decode(
+            FlexRewrite.self, from: Data(#"{"elements":"children","asContentBox":true}"#.utf8))
+        let rewritten = rule.applied(to: flexCase)
+        let item = rewritten.root.children[0].style
+        #expect(item[.boxSizing] == nil)
+        #expect(item[.minWidth] == .px(25))
+        #expect(item[.maxWidth] == .px(0), "never below 0")
+        #expect(item[.height] == .px(6))
+        #expect(item[.flexBasis] == .px(16), "the column's main axis is vertical")
+        #expect(item[.maxHeight] == .keyword("none"))
+        #expect(
+            try rewritten.layout(measurer: FlexGeometryTests.measurer)
+                == flexCase.layout(measurer: FlexGeometryTests.measurer))
+        let again = try JSONDecoder().decode(FlexRewrite.self, from: try JSONEncoder().encode(rule))
+        #expect(again == rule)
+        for extra: (CSSProperty, CSSValue) in [(.paddingRight, .percent(10)), (.aspectRatio, .number(2))] {
+            var kept = flexCase
+            try kept.root.children[0].style.set(extra.0, to: extra.1)
+            #expect(rule.applied(to: kept) == kept, "\(extra.0)")
+        }
+    }
+
     /// The key round-trips through a case file, and a bad rule names its path.
     @Test func decodingIsStrict() throws {
         let text =
@@ -152,6 +239,10 @@ struct FlexFindingTests {
             ),
             (#"{"counterfactual":[{"elements":"all","set":{"width":"wide"}}]}"#, #"got "wide""#),
             (#"{"counterfactual":[{"elements":"all","copy":{"width":"wide"}}]}"#, "unknown CSS property 'wide'"),
+            (
+                #"{"counterfactual":[{"elements":"all","atMost":{"wide":"width"},"remove":["top"]}]}"#,
+                "unknown CSS property 'wide'"
+            ),
             (#"{"engines":[]}"#, "engines must be non-empty"),
             (#"{"counterfactual":[{"elements":"all","fill":{"width":"1px"}}],"extra":1}"#, "extra"),
         ]
