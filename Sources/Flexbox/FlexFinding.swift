@@ -58,6 +58,9 @@ public struct FlexRewrite: Codable, Hashable, Sendable {
     public var percentage: [CSSProperty]?
     /// Whether the element must have content (true: a leaf with a content block) or none (false); nil picks either.
     public var content: Bool?
+    /// Whether the element must have flex items (true: a child that is neither absolutely positioned nor
+    /// `display: none`) or none (false: a leaf, or a container whose children are all out of flow); nil picks either.
+    public var items: Bool?
     public var remove: [CSSProperty]?
     /// Given only where the element gives no value.
     public var fill: FlexStyle?
@@ -82,7 +85,7 @@ public struct FlexRewrite: Codable, Hashable, Sendable {
 
     public init(
         elements: Elements, where condition: FlexStyle? = nil, parent: FlexStyle? = nil, child: FlexStyle? = nil,
-        given: [CSSProperty]? = nil, percentage: [CSSProperty]? = nil, content: Bool? = nil,
+        given: [CSSProperty]? = nil, percentage: [CSSProperty]? = nil, content: Bool? = nil, items: Bool? = nil,
         remove: [CSSProperty]? = nil, fill: FlexStyle? = nil, set: FlexStyle? = nil, asMainSize: [CSSProperty]? = nil,
         copy: [Copy]? = nil
     ) {
@@ -93,6 +96,7 @@ public struct FlexRewrite: Codable, Hashable, Sendable {
         self.given = given
         self.percentage = percentage
         self.content = content
+        self.items = items
         self.remove = remove
         self.fill = fill
         self.set = set
@@ -101,7 +105,7 @@ public struct FlexRewrite: Codable, Hashable, Sendable {
     }
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case elements, `where`, parent, child, given, percentage, content, remove, fill, set, asMainSize, copy
+        case elements, `where`, parent, child, given, percentage, content, items, remove, fill, set, asMainSize, copy
     }
 
     public init(from decoder: any Decoder) throws {
@@ -118,6 +122,7 @@ public struct FlexRewrite: Codable, Hashable, Sendable {
         fill = try container.decodeIfPresent(FlexStyle.self, forKey: .fill)
         set = try container.decodeIfPresent(FlexStyle.self, forKey: .set)
         content = try container.decodeIfPresent(Bool.self, forKey: .content)
+        items = try container.decodeIfPresent(Bool.self, forKey: .items)
         func properties(_ key: CodingKeys) throws -> [CSSProperty]? {
             guard let names = try container.decodeIfPresent([String].self, forKey: key) else { return nil }
             return try names.map { name in
@@ -154,6 +159,7 @@ public struct FlexRewrite: Codable, Hashable, Sendable {
         try container.encodeIfPresent(given?.map(\.rawValue), forKey: .given)
         try container.encodeIfPresent(percentage?.map(\.rawValue), forKey: .percentage)
         try container.encodeIfPresent(content, forKey: .content)
+        try container.encodeIfPresent(items, forKey: .items)
         try container.encodeIfPresent(remove?.map(\.rawValue), forKey: .remove)
         try container.encodeIfPresent(fill, forKey: .fill)
         try container.encodeIfPresent(set, forKey: .set)
@@ -176,7 +182,8 @@ public struct FlexRewrite: Codable, Hashable, Sendable {
                 child.map({ condition in element.children.contains { Self.matches($0.style, condition) } }) ?? true,
                 (given ?? []).allSatisfy({ element.style[$0] != nil }),
                 (percentage ?? []).allSatisfy({ Self.isPercentage(element.style[$0]) }),
-                content.map({ $0 == (element.content != nil) }) ?? true
+                content.map({ $0 == (element.content != nil) }) ?? true,
+                items.map({ $0 == Self.hasItems(element) }) ?? true
             else { continue }
             let mainSize: CSSProperty =
                 parentStyle.value(of: .flexDirection) == .keyword("column")
@@ -213,6 +220,13 @@ public struct FlexRewrite: Codable, Hashable, Sendable {
         case .children: !isRoot
         case .containers: !element.children.isEmpty
         case .leaves: element.children.isEmpty
+        }
+    }
+
+    /// Whether one of the element's children is a flex item: neither absolutely positioned nor `display: none`.
+    static func hasItems(_ element: FlexElement) -> Bool {
+        element.children.contains {
+            $0.style.value(of: .position) != .keyword("absolute") && $0.style.value(of: .display) != .keyword("none")
         }
     }
 
