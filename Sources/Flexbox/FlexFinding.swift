@@ -61,6 +61,9 @@ public struct FlexRewrite: Codable, Hashable, Sendable {
     /// Pairs (first, second) the element must give both as px lengths, the first at most the second (`width` and
     /// `max-width`: the width is the one the max-width lets through).
     public var atMost: [Copy]?
+    /// Whether the element must have flex items (true: a child that is neither absolutely positioned nor
+    /// `display: none`) or none (false: a leaf, or a container whose children are all out of flow); nil picks either.
+    public var items: Bool?
     public var remove: [CSSProperty]?
     /// Given only where the element gives no value.
     public var fill: FlexStyle?
@@ -93,6 +96,7 @@ public struct FlexRewrite: Codable, Hashable, Sendable {
     public init(
         elements: Elements, where condition: FlexStyle? = nil, parent: FlexStyle? = nil, child: FlexStyle? = nil,
         given: [CSSProperty]? = nil, percentage: [CSSProperty]? = nil, content: Bool? = nil, atMost: [Copy]? = nil,
+        items: Bool? = nil,
         remove: [CSSProperty]? = nil, fill: FlexStyle? = nil, set: FlexStyle? = nil, asMainSize: [CSSProperty]? = nil,
         copy: [Copy]? = nil, asLeftToRight: Bool? = nil, asContentBox: Bool? = nil
     ) {
@@ -104,6 +108,7 @@ public struct FlexRewrite: Codable, Hashable, Sendable {
         self.percentage = percentage
         self.content = content
         self.atMost = atMost
+        self.items = items
         self.remove = remove
         self.fill = fill
         self.set = set
@@ -114,7 +119,7 @@ public struct FlexRewrite: Codable, Hashable, Sendable {
     }
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case elements, `where`, parent, child, given, percentage, content, remove, fill, set, asMainSize, copy
+        case elements, `where`, parent, child, given, percentage, content, items, remove, fill, set, asMainSize, copy
         case asLeftToRight, asContentBox, atMost
     }
 
@@ -134,6 +139,7 @@ public struct FlexRewrite: Codable, Hashable, Sendable {
         content = try container.decodeIfPresent(Bool.self, forKey: .content)
         asLeftToRight = try container.decodeIfPresent(Bool.self, forKey: .asLeftToRight)
         asContentBox = try container.decodeIfPresent(Bool.self, forKey: .asContentBox)
+        items = try container.decodeIfPresent(Bool.self, forKey: .items)
         func properties(_ key: CodingKeys) throws -> [CSSProperty]? {
             guard let names = try container.decodeIfPresent([String].self, forKey: key) else { return nil }
             return try names.map { name in
@@ -180,6 +186,7 @@ public struct FlexRewrite: Codable, Hashable, Sendable {
         try container.encodeIfPresent(
             atMost.map { Dictionary(uniqueKeysWithValues: $0.map { ($0.from.rawValue, $0.to.rawValue) }) },
             forKey: .atMost)
+        try container.encodeIfPresent(items, forKey: .items)
         try container.encodeIfPresent(remove?.map(\.rawValue), forKey: .remove)
         try container.encodeIfPresent(fill, forKey: .fill)
         try container.encodeIfPresent(set, forKey: .set)
@@ -205,7 +212,8 @@ public struct FlexRewrite: Codable, Hashable, Sendable {
                 (given ?? []).allSatisfy({ element.style[$0] != nil }),
                 (percentage ?? []).allSatisfy({ Self.isPercentage(element.style[$0]) }),
                 content.map({ $0 == (element.content != nil) }) ?? true,
-                (atMost ?? []).allSatisfy({ Self.isAtMost(element.style[$0.from], element.style[$0.to]) })
+                (atMost ?? []).allSatisfy({ Self.isAtMost(element.style[$0.from], element.style[$0.to]) }),
+                items.map({ $0 == Self.hasItems(element) }) ?? true
             else { continue }
             let mainSize: CSSProperty =
                 parentStyle.value(of: .flexDirection) == .keyword("column")
@@ -249,6 +257,13 @@ public struct FlexRewrite: Codable, Hashable, Sendable {
 
     static func isAtMost(_ first: CSSValue?, _ second: CSSValue?) -> Bool {
         if case .px(let first) = first, case .px(let second) = second { first <= second } else { false }
+    }
+
+    /// Whether one of the element's children is a flex item: neither absolutely positioned nor `display: none`.
+    static func hasItems(_ element: FlexElement) -> Bool {
+        element.children.contains {
+            $0.style.value(of: .position) != .keyword("absolute") && $0.style.value(of: .display) != .keyword("none")
+        }
     }
 
     static func isPercentage(_ value: CSSValue?) -> Bool {

@@ -152,6 +152,30 @@ struct FlexFindingTests {
         #expect(again == rules)
     }
 
+    /// `items` picks by whether the element has flex items: `false` the container whose children are all
+    /// absolutely positioned or not displayed, and the leaf, `true` the container with one in-flow child among
+    /// out-of-flow ones.
+    @Test func itemsConditionPicksByInFlowChildren() throws {
+        let flexCase = try Self.flexCase(
+            #""root":{"children":[{"children":[{"style":{"position":"absolute"}},{"style":{"display":"none"}}]},{"children":[{"style":{"position":"absolute"}},{"style":{"position":"relative"}}]},{}]}"#
+        )
+        let rules = try JSONDecoder().decode(
+            [FlexRewrite].self,
+            from: Data(
+                #"[{"elements":"all","items":false,"set":{"row-gap":"1px"}},{"elements":"all","items":true,"set":{"column-gap":"2px"}}]"#
+                    .utf8))
+        #expect(rules.map(\.items) == [false, true])
+        let rewritten = rules.applied(to: flexCase).root
+        #expect(rewritten.children[0].style[.rowGap] == .px(1), "every child out of flow")
+        #expect(rewritten.children[0].style[.columnGap] == nil)
+        #expect(rewritten.children[1].style[.rowGap] == nil, "a relatively positioned child is a flex item")
+        #expect(rewritten.children[1].style[.columnGap] == .px(2))
+        #expect(rewritten.children[2].style[.rowGap] == .px(1), "a leaf has no flex items")
+        #expect(rewritten.style[.columnGap] == .px(2) && rewritten.style[.rowGap] == nil)
+        let again = try JSONDecoder().decode([FlexRewrite].self, from: try JSONEncoder().encode(rules))
+        #expect(again == rules)
+    }
+
     /// `asLeftToRight` turns a right-to-left row into a left-to-right row-reverse: the child that inherited `rtl`
     /// gives it, the relatively positioned child that gives both horizontal insets loses `left` (which the
     /// right-to-left container ignored), the absolutely positioned child without insets gets the `right` of its
