@@ -229,24 +229,16 @@ extension FlexLayoutEngine {
         let item = items[chosen]
         let rect = physicalRect(item, line: line, innerMain: innerMain, innerCross: innerCross, container: container)
         var baseline = item.baseline
-        if !axes.isRow {
-            // A column lays its items out at their final sizes only when performing; ask the item (cached).
-            let definite = container.definiteInnerHeight != nil || item.preferredMain != nil
+        // A column lays its items out at their final sizes only when performing, and a row lays a stretched item out
+        // again at its line's cross size (§9.4 step 11): the baseline is that layout's (cached), not the hypothetical
+        // one's (an item that had none at its hypothetical height may have one once stretched: a box synthesizes
+        // its baseline from its border box's bottom, which stretching moved).
+        if !axes.isRow || item.stretches {
             let output = size(
                 item.node,
                 itemInput(
                     item, width: rect.size.width, height: rect.size.height,
-                    definite: definite, in: container))
-            baseline = itemBaseline(item.node, output.baseline, height: rect.size.height)
-        } else if item.stretches {
-            // A stretched item is laid out again at its line's cross size (§9.4 step 11), and its baseline is that
-            // layout's: a first item of its own that had none at its hypothetical height may have one now (a
-            // box synthesizes its baseline from its border box's bottom, which stretching moved).
-            let output = size(
-                item.node,
-                itemInput(
-                    item, width: rect.size.width, height: rect.size.height, definite: item.heightIsDefinite,
-                    in: container))
+                    definite: placedHeightIsDefinite(item, in: container), in: container))
             baseline = itemBaseline(item.node, output.baseline, height: rect.size.height)
         }
         return rect.origin.y + (baseline ?? rect.size.height)
@@ -290,15 +282,18 @@ extension FlexLayoutEngine {
                     rect.origin.y += offset.y
                 }
                 frames[node] = rect
-                let definite =
-                    container.isRow
-                    ? items[index].heightIsDefinite
-                    : container.definiteInnerHeight != nil || items[index].preferredMain != nil
                 placements[node] = SizingInput(
-                    width: rect.width, height: rect.height, heightIsDefinite: definite,
+                    width: rect.width, height: rect.height,
+                    heightIsDefinite: placedHeightIsDefinite(items[index], in: container),
                     containingWidth: container.innerWidth, containingHeight: container.definiteInnerHeight)
             }
         }
+    }
+
+    /// Whether an item's height is definite for its children once it is placed at its used size (§9.8): in a row,
+    /// as its cross size was found; in a column, when the column's height is definite or the item gives its own.
+    @inline(__always) func placedHeightIsDefinite(_ item: FlexItem, in container: FlexContainer) -> Bool {
+        container.isRow ? item.heightIsDefinite : container.definiteInnerHeight != nil || item.preferredMain != nil
     }
 
     /// Lays `node`'s in-flow children out for good where its last pass placed them (`recordPlacements`).

@@ -211,16 +211,21 @@ extension FlexLayoutEngine {
                 item.mainSize, ratio: ratio, toWidth: false, paddingBorder: item.paddingBorder,
                 borderBox: styles[item.node].borderBox)
             let style = styles.at(item.node)
-            if let minContent = wrappingColumnMinContentHeight(
-                item.node, width: item.mainSize, containingWidth: container.innerWidth,
-                containingHeight: container.definiteInnerHeight)
-            {
-                height = clampHeight(
-                    item.node, minContent,
-                    input: itemInput(item, width: item.mainSize, height: nil, definite: false, in: container),
-                    paddingBorder: item.paddingBorder)
+            if style.isScrollContainer || style.minHeight != .auto {
+                height = transferred
+            } else {
+                // The floor is the min-content height: the content height, except in a wrapping column.
+                if let minContent = wrappingColumnMinContentHeight(
+                    item.node, width: item.mainSize, containingWidth: container.innerWidth,
+                    containingHeight: container.definiteInnerHeight)
+                {
+                    height = clampHeight(
+                        item.node, minContent,
+                        input: itemInput(item, width: item.mainSize, height: nil, definite: false, in: container),
+                        paddingBorder: item.paddingBorder)
+                }
+                height = max(transferred, height)
             }
-            height = style.isScrollContainer || style.minHeight != .auto ? transferred : max(transferred, height)
             // A height the ratio gives from the flexed width is definite (CSS Sizing 4 §5.1: the width is, §9.8),
             // so the item's children resolve their percentage heights against it.
             fromRatio = height == transferred
@@ -248,10 +253,9 @@ extension FlexLayoutEngine {
                 width: width, height: nil, heightIsDefinite: false, containingWidth: containingWidth,
                 containingHeight: containingHeight))
         var tallest = 0.0
+        var item = FlexItem.unprepared
         for child in children(node) where isInFlow(child) {
-            var item = makeItem(child, in: container)
-            item.crossSize = columnItemWidth(item, in: container)
-            determineFlexBaseSize(&item, in: container, innerMain: nil)
+            prepareItem(child, in: container, into: &item)
             tallest = max(tallest, item.outerHypotheticalMain)
         }
         return tallest + container.paddingBorder.vertical

@@ -187,12 +187,14 @@ extension FlexLayoutEngine {
             a.height.bitPattern == b.height.bitPattern && a.contentHeight.bitPattern == b.contentHeight.bitPattern
                 && (a.baseline ?? .nan).bitPattern == (b.baseline ?? .nan).bitPattern
         }
-        let entries = [
-            (before.keys.0, before.values.0), (before.keys.1, before.values.1), (before.keys.2, before.values.2),
-            (before.keys.3, before.values.3),
-        ]
-        for case (let key?, let answer) in entries where !same(size(node, key), answer) { return false }
-        return true
+        // Each remembered sizing in turn (no array of them: the check runs inside the layout, which allocates
+        // nothing).
+        func holds(_ key: SizingInput?, _ answer: SizingOutput) -> Bool {
+            guard let key else { return true }
+            return same(size(node, key), answer)
+        }
+        return holds(before.keys.0, before.values.0) && holds(before.keys.1, before.values.1)
+            && holds(before.keys.2, before.values.2) && holds(before.keys.3, before.values.3)
     }
 
     /// Forgets every answer `node` and its ancestors remembered: their sizes depend on it.

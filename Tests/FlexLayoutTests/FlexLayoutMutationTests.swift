@@ -95,8 +95,7 @@ struct FlexLayoutMutationTests {
         // leaf's change twice, so that its answers are set aside once, from before either change).
         let flexCase = try FlexLayoutCorpusTests.load(name)
         let viewport = flexCase.viewport
-        let engine = try flexCase.layoutEngine()
-        engine.layout(viewportWidth: viewport.width, viewportHeight: viewport.height)
+        let engine = try Self.laidOut(flexCase)
         var edited = flexCase
         let leaves = Self.contentLeaves(flexCase.root)
         for (index, (path, content)) in leaves.enumerated() {
