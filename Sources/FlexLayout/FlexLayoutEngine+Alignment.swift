@@ -274,7 +274,7 @@ extension FlexLayoutEngine {
                 var rect = physicalRect(
                     items[index], line: line, innerMain: innerMain, innerCross: innerCross,
                     container: container)
-                if styles[node].position == .relative {
+                if traits[node].contains(.relativelyPositioned) {
                     let offset = relativeOffset(
                         node, containingWidth: container.innerWidth,
                         containingHeight: container.definiteInnerHeight)

@@ -17,7 +17,7 @@ extension FlexLayoutEngine {
         for child in children(node) where isInFlow(child) {
             prepareItem(child, in: container, into: itemBuffer.baseAddress! + itemCount)
             itemCount += 1
-            reordered = reordered || styles[child].order != 0
+            reordered = reordered || traits[child].contains(.ordered)
         }
         let items = UnsafeMutableBufferPointer(rebasing: itemBuffer[0..<itemCount])
         if reordered { sortByOrder(items) }

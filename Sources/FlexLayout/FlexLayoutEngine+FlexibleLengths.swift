@@ -7,7 +7,12 @@ extension FlexLayoutEngine {
         var hypotheticalSum = gaps
         for index in items.indices { hypotheticalSum += items[index].outerHypotheticalMain }
         let growing = hypotheticalSum < innerMain
-        // 2. Size inflexible items: no factor, or a base size already past the hypothetical size that way.
+        // 2. Size inflexible items: no factor, or a base size already past the hypothetical size that way. With it,
+        // for step 3, the outer sizes (frozen items at their target, others at their flex base size) and how many
+        // items stay unfrozen. (Each step reads every item of the line: at 10⁵ items a pass is a trip through
+        // memory, so the steps that can share one do.)
+        var outerSum = 0.0
+        var unfrozen = 0
         for index in items.indices {
             let item = items[index]
             let factor = growing ? item.grow : item.shrink
@@ -16,69 +21,79 @@ extension FlexLayoutEngine {
             {
                 items[index].frozen = true
                 items[index].mainSize = item.hypotheticalMain
+                outerSum += item.outerHypotheticalMain
             } else {
                 items[index].frozen = false
                 items[index].mainSize = item.flexBase
+                outerSum += item.outerFlexBase
+                unfrozen += 1
             }
         }
         // A shrinking item's deferred automatic minimum (§4.5) is found now: it may clamp.
-        if !growing {
+        if !growing, unfrozen > 0 {
             for index in items.indices where items[index].minMainDeferred && !items[index].frozen {
                 items[index].minMain = automaticMinimumMain(items[index], in: container)
                 items[index].minMainDeferred = false
             }
         }
         // 3. The initial free space.
-        let initialFree = innerMain - sumOfOuterSizes(items) - gaps
+        let initialFree = innerMain - outerSum - gaps
         // 4. Loop until every item is frozen. Each pass freezes at least one item, so it ends within a pass per item
         // (the bound holds even for numbers no case can hold).
         var passes = 0
-        while passes <= items.count, items.contains(where: { !$0.frozen }) {
+        while passes <= items.count, unfrozen > 0 {
             passes += 1
             // b. The remaining free space, scaled down when the unfrozen factors sum below 1.
-            var free = innerMain - sumOfOuterSizes(items) - gaps
+            var outerSizes = 0.0
             var factorSum = 0.0
-            for index in items.indices where !items[index].frozen {
-                factorSum += growing ? items[index].grow : items[index].shrink
+            for index in items.indices {
+                let item = items[index]
+                if item.frozen {
+                    outerSizes += item.outerMain
+                } else {
+                    outerSizes += item.outerFlexBase
+                    factorSum += growing ? item.grow : item.shrink
+                }
             }
+            var free = innerMain - outerSizes - gaps
             if factorSum < 1 {
                 let scaled = initialFree * factorSum
                 if abs(scaled) < abs(free) { free = scaled }
             }
-            // c. Distribute it in proportion to the flex factors (shrink: scaled by the inner base size).
-            if free != 0, factorSum > 0 {
-                if growing {
-                    for index in items.indices where !items[index].frozen {
-                        items[index].mainSize = items[index].flexBase + free * items[index].grow / factorSum
-                    }
-                } else {
-                    var scaledSum = 0.0
-                    for index in items.indices where !items[index].frozen {
-                        scaledSum += items[index].shrink * innerBase(items[index])
-                    }
-                    for index in items.indices where !items[index].frozen {
-                        let ratio = scaledSum > 0 ? items[index].shrink * innerBase(items[index]) / scaledSum : 0
-                        items[index].mainSize = items[index].flexBase - abs(free) * ratio
-                    }
+            // c. Distribute it in proportion to the flex factors (shrink: scaled by the inner base size), and d. fix
+            // min/max violations: each unfrozen item's target, clamped, in one pass (a target needs only the sums).
+            let distributes = free != 0 && factorSum > 0
+            var scaledSum = 0.0
+            if distributes, !growing {
+                for index in items.indices where !items[index].frozen {
+                    scaledSum += items[index].shrink * innerBase(items[index])
                 }
-            } else {
-                for index in items.indices where !items[index].frozen { items[index].mainSize = items[index].flexBase }
             }
-            // d. Fix min/max violations; the total violation decides who freezes (e).
             var totalViolation = 0.0
             for index in items.indices where !items[index].frozen {
-                let target = items[index].mainSize
-                let clamped = items[index].clampMain(target)
+                let item = items[index]
+                var target = item.flexBase
+                if distributes {
+                    if growing {
+                        target = item.flexBase + free * item.grow / factorSum
+                    } else {
+                        let ratio = scaledSum > 0 ? item.shrink * innerBase(item) / scaledSum : 0
+                        target = item.flexBase - abs(free) * ratio
+                    }
+                }
+                let clamped = item.clampMain(target)
                 items[index].violation = clamped - target
                 totalViolation += clamped - target
                 items[index].mainSize = clamped
             }
+            // e. Freeze over-flexed items: every one when the total violation is zero, else those whose violation
+            // has its sign.
+            if abs(totalViolation) < 1e-9 { break }
             for index in items.indices where !items[index].frozen {
                 let violation = items[index].violation
-                if abs(totalViolation) < 1e-9 || (totalViolation > 0 && violation > 0)
-                    || (totalViolation < 0 && violation < 0)
-                {
+                if (totalViolation > 0 && violation > 0) || (totalViolation < 0 && violation < 0) {
                     items[index].frozen = true
+                    unfrozen -= 1
                 }
             }
         }
@@ -87,12 +102,5 @@ extension FlexLayoutEngine {
     /// The inner (content-box) flex base size the shrink factor scales (§9.7 step 4c).
     @inline(__always) private func innerBase(_ item: FlexItem) -> Double {
         max(0, item.flexBase - item.mainPaddingBorder)
-    }
-
-    /// The outer sizes of a line's items: frozen ones at their target, others at their flex base size.
-    private func sumOfOuterSizes(_ items: Items) -> Double {
-        var sum = 0.0
-        for index in items.indices { sum += items[index].frozen ? items[index].outerMain : items[index].outerFlexBase }
-        return sum
     }
 }

@@ -72,17 +72,19 @@ extension FlexLayoutEngine {
         // An automatic minimum main size is found with the flex base size (§4.5); NaN marks it until then.
         let minMainStyle = isRow ? box.pointee.minWidth : box.pointee.minHeight
         return FlexItem(
-            node: child, mainMargin: axes.main(box.pointee.margin), crossMargin: axes.cross(box.pointee.margin),
-            mainAutoMargin: axes.main(box.pointee.autoMargin), crossAutoMargin: axes.cross(box.pointee.autoMargin),
-            paddingBorder: pb, mainPaddingBorder: isRow ? pb.horizontal : pb.vertical, align: align,
-            preferredMain: isRow ? box.pointee.width : box.pointee.height,
-            preferredCross: isRow ? box.pointee.height : box.pointee.width,
+            mainMargin: axes.main(box.pointee.margin), grow: style.flexGrow, shrink: style.flexShrink,
+            mainAutoMargin: axes.main(box.pointee.autoMargin),
             minMain: minMainStyle ?? (style.minWidthOrHeightIsAuto(isRow) ? .nan : 0),
             maxMain: (isRow ? box.pointee.maxWidth : box.pointee.maxHeight) ?? .infinity,
+            mainPaddingBorder: isRow ? pb.horizontal : pb.vertical, node: child,
+            crossMargin: axes.cross(box.pointee.margin),
             minCross: max(
                 (isRow ? box.pointee.minHeight : box.pointee.minWidth) ?? 0, isRow ? pb.vertical : pb.horizontal),
-            maxCross: (isRow ? box.pointee.maxHeight : box.pointee.maxWidth) ?? .infinity,
-            grow: style.flexGrow, shrink: style.flexShrink, crossIsAuto: (isRow ? style.height : style.width) == .auto)
+            maxCross: (isRow ? box.pointee.maxHeight : box.pointee.maxWidth) ?? .infinity, align: align,
+            crossIsAuto: (isRow ? style.height : style.width) == .auto,
+            crossAutoMargin: axes.cross(box.pointee.autoMargin),
+            preferredMain: isRow ? box.pointee.width : box.pointee.height,
+            preferredCross: isRow ? box.pointee.height : box.pointee.width, paddingBorder: pb)
     }
 
     /// An item's box: margins, paddings and sizes resolved against its containing block (`containingWidth` is the
@@ -162,6 +164,9 @@ extension FlexLayoutEngine {
         if style.display == .flex, style.flexDirection.isRow || style.flexWrap == .nowrap {
             noted.insert(.sharesOwnHeightPass)
         }
+        if readsContainerWidth(node) { noted.insert(.resolvesAgainstContainerWidth) }
+        if style.order != 0 { noted.insert(.ordered) }
+        if style.position == .relative { noted.insert(.relativelyPositioned) }
         traits[node] = noted
     }
 

@@ -16,7 +16,8 @@ extension FlexLayoutEngine {
     /// Writes the item into `slot`.
     func prepareItem(_ child: Int, in container: FlexContainer, into slot: UnsafeMutablePointer<FlexItem>) {
         let key = PreparedItemKey(
-            innerWidth: !container.isRow || readsContainerWidth(child) ? container.innerWidth : nil,
+            innerWidth: !container.isRow || traits[child].contains(.resolvesAgainstContainerWidth)
+                ? container.innerWidth : nil,
             definiteInnerHeight: container.definiteInnerHeight)
         if preparedKeys[child] == key {
             slot.pointee = preparedItems[child]
@@ -51,8 +52,8 @@ extension FlexLayoutEngine {
 extension FlexItem {
     /// The placeholder of a node no container has prepared (its key is nil, so it is never read).
     static let unprepared = FlexItem(
-        node: -1, mainMargin: (0, 0), crossMargin: (0, 0), mainAutoMargin: (false, false),
-        crossAutoMargin: (false, false), paddingBorder: Edges(0), mainPaddingBorder: 0, align: .auto,
-        preferredMain: nil, preferredCross: nil, minMain: 0, maxMain: .infinity, minCross: 0, maxCross: .infinity,
-        grow: 0, shrink: 0, crossIsAuto: true)
+        mainMargin: (0, 0), grow: 0, shrink: 0, mainAutoMargin: (false, false), minMain: 0, maxMain: .infinity,
+        mainPaddingBorder: 0, node: -1, crossMargin: (0, 0), minCross: 0, maxCross: .infinity, align: .auto,
+        crossIsAuto: true, crossAutoMargin: (false, false), preferredMain: nil, preferredCross: nil,
+        paddingBorder: Edges(0))
 }

@@ -79,9 +79,18 @@ public final class FlexLayoutEngine {
         static let sharesOwnHeightPass = NodeTraits(rawValue: 1 << 4)
         /// One content block and nothing else (`isContentLeaf`).
         static let contentLeaf = NodeTraits(rawValue: 1 << 5)
-        /// The traits a style decides (all but `contentLeaf`, which the children decide).
+        /// As an item, the node's own style resolves something against its container's inner width
+        /// (`readsContainerWidth`): its prepared item is kept per inner width.
+        static let resolvesAgainstContainerWidth = NodeTraits(rawValue: 1 << 6)
+        /// A non-zero `order`: its container sorts its items (§5.4).
+        static let ordered = NodeTraits(rawValue: 1 << 7)
+        /// `position: relative`: its frame is offset where it is placed.
+        static let relativelyPositioned = NodeTraits(rawValue: 1 << 8)
+        /// The traits a style decides (all but `contentLeaf`, which the children decide). A container's pass asks
+        /// these of every item, and two bytes a node are cheaper to read than a line of its style.
         static let ofStyle: NodeTraits = [
             .inFlow, .displayedAbsolute, .readsContainingWidth, .readsContainingHeight, .sharesOwnHeightPass,
+            .resolvesAgainstContainerWidth, .ordered, .relativelyPositioned,
         ]
     }
 

@@ -12,7 +12,7 @@ struct NodeColumn<Element> {
 
     init() {
         capacity = 16
-        base = UnsafeMutablePointer<Element>.allocate(capacity: capacity)
+        base = allocateLineAligned(capacity: capacity)
     }
 
     @inline(__always) subscript(index: Int) -> Element {
@@ -46,7 +46,7 @@ struct NodeColumn<Element> {
     }
 
     private mutating func grow(to newCapacity: Int) {
-        let moved = UnsafeMutablePointer<Element>.allocate(capacity: newCapacity)
+        let moved: UnsafeMutablePointer<Element> = allocateLineAligned(capacity: newCapacity)
         moved.moveInitialize(from: base, count: count)
         base.deallocate()
         base = moved
@@ -58,6 +58,14 @@ struct NodeColumn<Element> {
         base.deinitialize(count: count)
         base.deallocate()
     }
+}
+
+/// Memory for `capacity` elements that starts on a 64-byte cache line, so that an element whose size is a
+/// multiple of a line (`FlexItem`) keeps each group of its fields within one line, whatever its index.
+func allocateLineAligned<Element>(capacity: Int) -> UnsafeMutablePointer<Element> {
+    UnsafeMutableRawPointer.allocate(
+        byteCount: capacity * MemoryLayout<Element>.stride, alignment: max(64, MemoryLayout<Element>.alignment)
+    ).bindMemory(to: Element.self, capacity: capacity)
 }
 
 /// A node's style read in place: `let style = styles.at(node)` reads each field where it is stored, where
