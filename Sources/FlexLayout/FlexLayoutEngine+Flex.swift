@@ -203,7 +203,7 @@ extension FlexLayoutEngine {
                 in: container))
         var height = output.height
         var fromRatio = false
-        if known == nil, let ratio = styles[item.node].aspectRatio {
+        if known == nil, traits[item.node].contains(.hasAspectRatio), let ratio = styles[item.node].aspectRatio {
             // An automatic height with an aspect ratio: transferred from the width, never below the content while
             // `min-height` is `auto` (CSS Sizing 4 §5.2, the automatic minimum in the ratio-dependent axis; a given
             // min-height replaces it, and clamps below).

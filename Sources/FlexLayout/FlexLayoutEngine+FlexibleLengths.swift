@@ -13,6 +13,7 @@ extension FlexLayoutEngine {
         // memory, so the steps that can share one do.)
         var outerSum = 0.0
         var unfrozen = 0
+        var unfrozenFactors = 0.0
         for index in items.indices {
             let item = items[index]
             let factor = growing ? item.grow : item.shrink
@@ -27,6 +28,7 @@ extension FlexLayoutEngine {
                 items[index].mainSize = item.flexBase
                 outerSum += item.outerFlexBase
                 unfrozen += 1
+                unfrozenFactors += factor
             }
         }
         // A shrinking item's deferred automatic minimum (§4.5) is found now: it may clamp.
@@ -43,16 +45,21 @@ extension FlexLayoutEngine {
         var passes = 0
         while passes <= items.count, unfrozen > 0 {
             passes += 1
-            // b. The remaining free space, scaled down when the unfrozen factors sum below 1.
-            var outerSizes = 0.0
-            var factorSum = 0.0
-            for index in items.indices {
-                let item = items[index]
-                if item.frozen {
-                    outerSizes += item.outerMain
-                } else {
-                    outerSizes += item.outerFlexBase
-                    factorSum += growing ? item.grow : item.shrink
+            // b. The remaining free space, scaled down when the unfrozen factors sum below 1. On the first pass the
+            // sums are step 2's: nothing has changed since (a frozen item's target is its hypothetical size).
+            var outerSizes = outerSum
+            var factorSum = unfrozenFactors
+            if passes > 1 {
+                outerSizes = 0
+                factorSum = 0
+                for index in items.indices {
+                    let item = items[index]
+                    if item.frozen {
+                        outerSizes += item.outerMain
+                    } else {
+                        outerSizes += item.outerFlexBase
+                        factorSum += growing ? item.grow : item.shrink
+                    }
                 }
             }
             var free = innerMain - outerSizes - gaps

@@ -167,6 +167,8 @@ extension FlexLayoutEngine {
         if readsContainerWidth(node) { noted.insert(.resolvesAgainstContainerWidth) }
         if style.order != 0 { noted.insert(.ordered) }
         if style.position == .relative { noted.insert(.relativelyPositioned) }
+        if style.aspectRatio != nil { noted.insert(.hasAspectRatio) }
+        if style.display == .grid { noted.insert(.grid) }
         traits[node] = noted
     }
 

@@ -189,12 +189,12 @@ extension FlexLayoutEngine {
         }
         // Each remembered sizing in turn (no array of them: the check runs inside the layout, which allocates
         // nothing).
-        func holds(_ key: SizingInput?, _ answer: SizingOutput) -> Bool {
-            guard let key else { return true }
-            return same(size(node, key), answer)
+        func holds(_ entry: NodeCache.Entry) -> Bool {
+            guard let key = entry.key else { return true }
+            return same(size(node, key), entry.value)
         }
-        return holds(before.keys.0, before.values.0) && holds(before.keys.1, before.values.1)
-            && holds(before.keys.2, before.values.2) && holds(before.keys.3, before.values.3)
+        return holds(before.entries.0) && holds(before.entries.1) && holds(before.entries.2)
+            && holds(before.entries.3)
     }
 
     /// Forgets every answer `node` and its ancestors remembered: their sizes depend on it.

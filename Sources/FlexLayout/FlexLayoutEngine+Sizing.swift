@@ -76,23 +76,38 @@ struct SizingOutput {
 /// few sizings. Every entry is keyed by its whole input, so a hit is exact; a mutation clears the node and its
 /// ancestors.
 struct NodeCache {
-    var intrinsic: (min: Double, max: Double)?
-    var intrinsicAtHeight: (height: Double, widths: (min: Double, max: Double))?
-    var keys: (SizingInput?, SizingInput?, SizingInput?, SizingInput?) = (nil, nil, nil, nil)
-    var values: (SizingOutput, SizingOutput, SizingOutput, SizingOutput) = (.zero, .zero, .zero, .zero)
+    /// One remembered sizing, a cache line whole (40 + 24 bytes): a hit reads the line its key is in.
+    struct Entry {
+        var key: SizingInput?
+        var value: SizingOutput
+        static let empty = Entry(key: nil, value: .zero)
+    }
+
+    // Line 0: what every lookup and store reads. The widths of the entries' keys (NaN for an empty entry) are
+    // kept here too, together, and a lookup compares them before a whole key, so that a miss (each new width)
+    // reads this line alone.
+    var keyWidths: (Double, Double, Double, Double) = (.nan, .nan, .nan, .nan)
     var next = 0
+    var intrinsic: (min: Double, max: Double)?
     /// Whether intrinsic widths at another height replaced those kept since the last mutation: the entries then no
     /// longer hold every answer the node's parent read (`mayHaveForgotten`).
     var replacedIntrinsic = false
+    // Lines 1–4.
+    var entries: (Entry, Entry, Entry, Entry) = (.empty, .empty, .empty, .empty)
+    // Lines 5–6.
     /// The input of the last layout that placed this node's descendants; while it holds, their frames do.
     var performed: SizingInput?
     /// The input of the last pass that wrote this node's children's frames (`recordPlacements`).
     var placedFor: SizingInput?
+    var intrinsicAtHeight: (height: Double, widths: (min: Double, max: Double))?
+    /// Fills the seventh line, so that every node's cache starts on a line (the column does).
+    var linePadding: (Double, Double) = (0, 0)
 
     mutating func invalidate() {
         intrinsic = nil
         intrinsicAtHeight = nil
-        keys = (nil, nil, nil, nil)
+        keyWidths = (.nan, .nan, .nan, .nan)
+        entries = (.empty, .empty, .empty, .empty)
         replacedIntrinsic = false
         performed = nil
         placedFor = nil
@@ -101,25 +116,29 @@ struct NodeCache {
     /// Whether an answer may have been overwritten since the last mutation: intrinsic widths replaced, or all four
     /// sizings taken (a fifth would have replaced the first; not counting them keeps `store` as cheap as it was).
     var mayHaveForgotten: Bool {
-        replacedIntrinsic || (keys.0 != nil && keys.1 != nil && keys.2 != nil && keys.3 != nil)
+        replacedIntrinsic
+            || (entries.0.key != nil && entries.1.key != nil && entries.2.key != nil && entries.3.key != nil)
     }
 
     /// The answer remembered for `input`. Static, reading through the pointer: a method called on `caches[node]`
-    /// would copy the whole cache (over 500 bytes) before reading one key, several times per node and layout.
+    /// would copy the whole cache (over 400 bytes) before reading one key, several times per node and layout.
     @inline(__always) static func lookup(_ cache: UnsafePointer<NodeCache>, _ input: SizingInput) -> SizingOutput? {
-        if cache.pointee.keys.0 == input { return cache.pointee.values.0 }
-        if cache.pointee.keys.1 == input { return cache.pointee.values.1 }
-        if cache.pointee.keys.2 == input { return cache.pointee.values.2 }
-        if cache.pointee.keys.3 == input { return cache.pointee.values.3 }
+        let width = input.width.bitPattern
+        let widths = cache.pointee.keyWidths
+        if widths.0.bitPattern == width, cache.pointee.entries.0.key == input { return cache.pointee.entries.0.value }
+        if widths.1.bitPattern == width, cache.pointee.entries.1.key == input { return cache.pointee.entries.1.value }
+        if widths.2.bitPattern == width, cache.pointee.entries.2.key == input { return cache.pointee.entries.2.value }
+        if widths.3.bitPattern == width, cache.pointee.entries.3.key == input { return cache.pointee.entries.3.value }
         return nil
     }
 
     mutating func store(_ input: SizingInput, _ output: SizingOutput) {
+        let entry = Entry(key: input, value: output)
         switch next {
-        case 0: (keys.0, values.0) = (input, output)
-        case 1: (keys.1, values.1) = (input, output)
-        case 2: (keys.2, values.2) = (input, output)
-        default: (keys.3, values.3) = (input, output)
+        case 0: (keyWidths.0, entries.0) = (input.width, entry)
+        case 1: (keyWidths.1, entries.1) = (input.width, entry)
+        case 2: (keyWidths.2, entries.2) = (input.width, entry)
+        default: (keyWidths.3, entries.3) = (input.width, entry)
         }
         next = (next + 1) & 3
     }
@@ -284,7 +303,7 @@ extension FlexLayoutEngine {
     /// flex container of its content block).
     func layoutNode(_ node: Int, _ input: SizingInput, perform: Bool) -> SizingOutput {
         if isMeasured[node] { return layoutMeasuredLeaf(node, input) }
-        if styles[node].display == .grid { return layoutGrid(node, input, perform: perform) }
+        if traits[node].contains(.grid) { return layoutGrid(node, input, perform: perform) }
         if childCount[node] == 0 { return layoutEmptyContainer(node, input) }
         if isContentLeaf(node) { return layoutContentLeaf(node, input) }
         return layoutFlexContainer(node, input, perform: perform)

@@ -86,11 +86,15 @@ public final class FlexLayoutEngine {
         static let ordered = NodeTraits(rawValue: 1 << 7)
         /// `position: relative`: its frame is offset where it is placed.
         static let relativelyPositioned = NodeTraits(rawValue: 1 << 8)
+        /// An `aspect-ratio`: the item's height in a row may come from its width (§9.4 step 7).
+        static let hasAspectRatio = NodeTraits(rawValue: 1 << 9)
+        /// `display: grid`: the one-cell grid lays it out (`layoutGrid`).
+        static let grid = NodeTraits(rawValue: 1 << 10)
         /// The traits a style decides (all but `contentLeaf`, which the children decide). A container's pass asks
         /// these of every item, and two bytes a node are cheaper to read than a line of its style.
         static let ofStyle: NodeTraits = [
             .inFlow, .displayedAbsolute, .readsContainingWidth, .readsContainingHeight, .sharesOwnHeightPass,
-            .resolvesAgainstContainerWidth, .ordered, .relativelyPositioned,
+            .resolvesAgainstContainerWidth, .ordered, .relativelyPositioned, .hasAspectRatio, .grid,
         ]
     }
 

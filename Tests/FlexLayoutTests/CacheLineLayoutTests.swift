@@ -2,10 +2,11 @@ import Testing
 
 @testable import FlexLayout
 
-/// A container's pass reads its items step after step, and at 10⁵ items what a step costs is the cache lines it
-/// touches (docs/flex-engine.md "Storage"): the item is four whole 64-byte lines, each group of fields within its
-/// line, and its buffers start on a line.
-struct FlexItemLayoutTests {
+/// At 10⁵ nodes what a layout costs is the cache lines it touches (docs/flex-engine.md "Storage"). A container's
+/// pass reads its items step after step: the item is four whole 64-byte lines, each group of fields within its
+/// line, and its buffers start on a line. A node's cache answers a miss from its first line and a hit from one
+/// more.
+struct CacheLineLayoutTests {
     static let line = 64
 
     /// The fields whose lines are pinned, by name (key paths are not `Sendable` test arguments).
@@ -48,5 +49,12 @@ struct FlexItemLayoutTests {
             #expect(Int(bitPattern: buffer) % Self.line == 0)
             buffer.deallocate()
         }
+    }
+
+    @Test func aCacheEntryIsOneLineAndAMissReadsTheFirst() {
+        #expect(MemoryLayout<NodeCache.Entry>.stride == Self.line)
+        #expect(MemoryLayout<NodeCache>.stride % Self.line == 0)
+        #expect(MemoryLayout<NodeCache>.offset(of: \NodeCache.entries) == Self.line)
+        #expect(MemoryLayout<NodeCache>.offset(of: \NodeCache.next)! < Self.line)
     }
 }
