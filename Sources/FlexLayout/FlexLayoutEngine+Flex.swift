@@ -280,7 +280,7 @@ extension FlexLayoutEngine {
 extension FlexLayoutEngine {
     /// An item's baseline for alignment: its own, except that a scroll container clips it to its border box.
     func itemBaseline(_ node: Int, _ baseline: Double?, height: Double) -> Double? {
-        guard let baseline, styles.at(node).isScrollContainer else { return baseline }
+        guard let baseline, traits[node].contains(.scrollContainer) else { return baseline }
         return max(0, min(baseline, height))
     }
 }

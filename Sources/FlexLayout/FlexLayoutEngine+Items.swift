@@ -169,6 +169,7 @@ extension FlexLayoutEngine {
         if style.position == .relative { noted.insert(.relativelyPositioned) }
         if style.aspectRatio != nil { noted.insert(.hasAspectRatio) }
         if style.display == .grid { noted.insert(.grid) }
+        if style.isScrollContainer { noted.insert(.scrollContainer) }
         traits[node] = noted
     }
 

@@ -90,11 +90,14 @@ public final class FlexLayoutEngine {
         static let hasAspectRatio = NodeTraits(rawValue: 1 << 9)
         /// `display: grid`: the one-cell grid lays it out (`layoutGrid`).
         static let grid = NodeTraits(rawValue: 1 << 10)
+        /// A scroll container: its baseline is clipped to its border box (`itemBaseline`).
+        static let scrollContainer = NodeTraits(rawValue: 1 << 11)
         /// The traits a style decides (all but `contentLeaf`, which the children decide). A container's pass asks
         /// these of every item, and two bytes a node are cheaper to read than a line of its style.
         static let ofStyle: NodeTraits = [
             .inFlow, .displayedAbsolute, .readsContainingWidth, .readsContainingHeight, .sharesOwnHeightPass,
             .resolvesAgainstContainerWidth, .ordered, .relativelyPositioned, .hasAspectRatio, .grid,
+            .scrollContainer,
         ]
     }
 
