@@ -94,6 +94,9 @@ struct FlexItem {
     /// Whether `minMain` is an automatic minimum not found yet (it cannot clamp before the line shrinks).
     var minMainDeferred = false
     var mainAutoMargin: (start: Bool, end: Bool)
+    /// Whether preparing the item deferred its automatic minimum (`minMainDeferred`): a pass that found it puts it
+    /// back (`resetForPass`).
+    var deferredAtPreparation = false
 
     // Line 2 (§9.7's clamping, placement).
     var minMain: Double
@@ -130,8 +133,11 @@ struct FlexItem {
     // Line 4 (preparing the item, sizing it).
     var preferredCross: Double?
     var paddingBorder: Edges<Double>
+    /// The cross size as prepared (a column item's width; 0 in a row, whose step 7 finds it): a pass that changed
+    /// it puts it back (`resetForPass`).
+    var preparedCrossSize: Double = 0
     /// Fills the fourth line, so that the item is 256 bytes (the buffers that hold items start on a line).
-    var linePadding: (Double, Double) = (0, 0)
+    var linePadding: Double = 0
 
     @inline(__always) var outerHypotheticalMain: Double { hypotheticalMain + mainMargin.start + mainMargin.end }
     @inline(__always) var outerMain: Double { mainSize + mainMargin.start + mainMargin.end }
@@ -159,6 +165,24 @@ struct FlexItem {
         guard axes.isRow else { return crossMargin.start + (axes.crossReversed ? crossSize : 0) }
         let baseline = self.baseline ?? crossSize
         return crossMargin.start + (axes.crossReversed ? crossSize - baseline : baseline)
+    }
+
+    /// Undoes what a pass wrote that the next pass reads before writing it itself, so that a prepared item serves
+    /// pass after pass wherever it was laid out (in place or copied, `prepareItem`): the auto margins' shares, the
+    /// cross size, the stretch, the definite height, the baseline and a deferred automatic minimum found.
+    @inline(__always) mutating func resetForPass() {
+        if mainAutoMargin.start { mainMargin.start = 0 }
+        if mainAutoMargin.end { mainMargin.end = 0 }
+        if crossAutoMargin.start { crossMargin.start = 0 }
+        if crossAutoMargin.end { crossMargin.end = 0 }
+        crossSize = preparedCrossSize
+        stretched = false
+        heightIsDefinite = false
+        baseline = nil
+        if deferredAtPreparation {
+            minMain = -.infinity
+            minMainDeferred = true
+        }
     }
 
     @inline(__always) func clampMain(_ size: Double) -> Double {

@@ -5,10 +5,12 @@ extension FlexLayoutEngine {
     /// items' frames are written and each item lays out its own children (then the absolutely positioned ones).
     func layoutFlexContainer(_ node: Int, _ input: SizingInput, perform: Bool) -> SizingOutput {
         let container = makeContainer(node, input)
-        // The items and lines live in the scratch stack (`Scratch`) until this container returns.
+        // The items live where they are prepared when they can (`itemsInPlace`), else, with the lines, in the
+        // scratch stack (`Scratch`) until this container returns.
         let itemCapacity = childCount[node]
-        let itemBuffer = scratch.items.take(itemCapacity)
-        defer { scratch.items.give(itemCapacity) }
+        let inPlace = itemsInPlace(node)
+        let itemBuffer = inPlace ?? scratch.items.take(itemCapacity)
+        defer { if inPlace == nil { scratch.items.give(itemCapacity) } }
 
         // §9.1 Initial setup: generate the flex items, in `order`; with them, §9.2 step 3 (`prepareItem`): a
         // column's item width (its height needs it), each flex base size and hypothetical main size.
@@ -265,7 +267,9 @@ extension FlexLayoutEngine {
     /// height transferred, never below its min-content width (CSS Sizing 4 §5.2).
     func transferColumnItemWidth(_ item: inout FlexItem, in container: FlexContainer) {
         let style = styles.at(item.node)
-        guard let ratio = style.aspectRatio, item.crossIsAuto, !item.stretches || !container.singleLine else { return }
+        guard traits[item.node].contains(.hasAspectRatio), let ratio = style.aspectRatio, item.crossIsAuto,
+            !item.stretches || !container.singleLine
+        else { return }
         guard item.preferredMain == nil || style.flexGrow > 0 || style.flexShrink > 0 else { return }
         var width = transfer(
             item.mainSize, ratio: ratio, toWidth: true, paddingBorder: item.paddingBorder,
