@@ -247,7 +247,7 @@ struct FlexFindingTests {
     /// `contentWithinWidth` narrows a leaf's content to the content box of its px width (less a border-box leaf's
     /// padding and border), its height kept; content within its width, an auto or percentage width, a measure
     /// table, `flex-basis: content` and an `aspect-ratio` leave the leaf as it is, and the reference lays out the
-    /// narrowed case alike.
+    /// narrowed case alike. `contentWithinMaxWidth` does the same by the max-width.
     @Test func contentWithinWidthKeepsTheLayout() throws {
         let flexCase = try Self.flexCase(
             #""viewport":{"width":null,"height":null},"root":{"children":[{"content":{"width":15,"height":4},"style":{"flex-grow":"1","width":"10px"}},{"content":{"width":20,"height":3},"style":{"box-sizing":"border-box","padding-left":"2px","border-right-width":"3px","width":"12px","flex-basis":"4px","min-width":"0px"}},{"content":{"width":5,"height":2},"style":{"width":"10px"}},{"content":{"width":30,"height":1},"style":{"width":"50%"}}]}"#
@@ -274,6 +274,17 @@ struct FlexFindingTests {
             #""root":{"children":[{"content":{"width":15,"height":4,"measure":[{"widthMode":"undefined","heightMode":"undefined","output":{"width":15,"height":4}}]},"style":{"width":"10px"}}]}"#
         )
         #expect(rule.applied(to: measured) == measured, "a measure table stays")
+        let capped = try Self.flexCase(
+            #""viewport":{"width":100,"height":null},"root":{"children":[{"content":{"width":15,"height":4},"style":{"max-width":"6px"}},{"content":{"width":15,"height":4},"style":{"width":"8px"}}]}"#
+        )
+        let maxRule = try JSONDecoder().decode(
+            FlexRewrite.self, from: Data(#"{"elements":"leaves","contentWithinMaxWidth":true}"#.utf8))
+        let narrowed = maxRule.applied(to: capped)
+        #expect(narrowed.root.children.map(\.content) == [Size(width: 6, height: 4), Size(width: 15, height: 4)])
+        #expect(
+            try narrowed.layout(measurer: FlexGeometryTests.measurer)
+                == capped.layout(measurer: FlexGeometryTests.measurer))
+        #expect(try JSONDecoder().decode(FlexRewrite.self, from: try JSONEncoder().encode(maxRule)) == maxRule)
     }
 
     /// The key round-trips through a case file, and a bad rule names its path.
