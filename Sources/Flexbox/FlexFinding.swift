@@ -30,7 +30,7 @@ public struct FlexFinding: Codable, Hashable, Sendable {
 }
 
 /// One rule of a counterfactual: which elements it changes and how. The changes run in the order `remove`, `fill`,
-/// `set`, `asMainSize`, `copy`, `asLeftToRight`, `asContentBox`; every value was checked as a case's style is.
+/// `set`, `asMainSize`, `copy`, `asLeftToRight`, `asContentBox`, `contentWithinWidth`, `contentWithinMaxWidth`; every value was checked as a case's style is.
 public struct FlexRewrite: Codable, Hashable, Sendable {
     /// Which elements a rule may change.
     public enum Elements: String, Codable, CaseIterable, Sendable {
@@ -81,6 +81,11 @@ public struct FlexRewrite: Codable, Hashable, Sendable {
     /// and max size and flex-basis less its padding and border along that axis, not below 0
     /// (`FlexRewrite+BoxSizing.swift`); an element it cannot convert so stays.
     public var asContentBox: Bool?
+    /// True: a leaf whose content is wider than the content box of its px width gets content as wide as that
+    /// content box, its height kept (`FlexRewrite+Content.swift`); a leaf where that could change CSS's layout stays.
+    public var contentWithinWidth: Bool?
+    /// True: the same with the element's px `max-width` in place of its width.
+    public var contentWithinMaxWidth: Bool?
 
     /// One pair of `copy`: the property whose given value is copied and the one that takes it.
     public struct Copy: Hashable, Sendable {
@@ -98,7 +103,8 @@ public struct FlexRewrite: Codable, Hashable, Sendable {
         given: [CSSProperty]? = nil, percentage: [CSSProperty]? = nil, content: Bool? = nil, atMost: [Copy]? = nil,
         items: Bool? = nil,
         remove: [CSSProperty]? = nil, fill: FlexStyle? = nil, set: FlexStyle? = nil, asMainSize: [CSSProperty]? = nil,
-        copy: [Copy]? = nil, asLeftToRight: Bool? = nil, asContentBox: Bool? = nil
+        copy: [Copy]? = nil, asLeftToRight: Bool? = nil, asContentBox: Bool? = nil, contentWithinWidth: Bool? = nil,
+        contentWithinMaxWidth: Bool? = nil
     ) {
         self.elements = elements
         self.where = condition
@@ -116,11 +122,13 @@ public struct FlexRewrite: Codable, Hashable, Sendable {
         self.copy = copy
         self.asLeftToRight = asLeftToRight
         self.asContentBox = asContentBox
+        self.contentWithinWidth = contentWithinWidth
+        self.contentWithinMaxWidth = contentWithinMaxWidth
     }
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case elements, `where`, parent, child, given, percentage, content, items, remove, fill, set, asMainSize, copy
-        case asLeftToRight, asContentBox, atMost
+        case asLeftToRight, asContentBox, contentWithinWidth, contentWithinMaxWidth, atMost
     }
 
     public init(from decoder: any Decoder) throws {
@@ -139,6 +147,8 @@ public struct FlexRewrite: Codable, Hashable, Sendable {
         content = try container.decodeIfPresent(Bool.self, forKey: .content)
         asLeftToRight = try container.decodeIfPresent(Bool.self, forKey: .asLeftToRight)
         asContentBox = try container.decodeIfPresent(Bool.self, forKey: .asContentBox)
+        contentWithinWidth = try container.decodeIfPresent(Bool.self, forKey: .contentWithinWidth)
+        contentWithinMaxWidth = try container.decodeIfPresent(Bool.self, forKey: .contentWithinMaxWidth)
         items = try container.decodeIfPresent(Bool.self, forKey: .items)
         func properties(_ key: CodingKeys) throws -> [CSSProperty]? {
             guard let names = try container.decodeIfPresent([String].self, forKey: key) else { return nil }
@@ -166,10 +176,12 @@ public struct FlexRewrite: Codable, Hashable, Sendable {
         atMost = try pairs(.atMost)
         guard
             remove != nil || fill != nil || set != nil || asMainSize != nil || copy != nil || asLeftToRight == true
-                || asContentBox == true
+                || asContentBox == true || contentWithinWidth == true
+                || contentWithinMaxWidth == true
         else {
             throw container.invalidValue(
-                "a rule changes something: remove, fill, set, asMainSize, copy, asLeftToRight or asContentBox",
+                "a rule changes something: remove, fill, set, asMainSize, copy, asLeftToRight, asContentBox, "
+                    + "contentWithinWidth or contentWithinMaxWidth",
                 at: .elements)
         }
     }
@@ -196,6 +208,8 @@ public struct FlexRewrite: Codable, Hashable, Sendable {
             forKey: .copy)
         try container.encodeIfPresent(asLeftToRight, forKey: .asLeftToRight)
         try container.encodeIfPresent(asContentBox, forKey: .asContentBox)
+        try container.encodeIfPresent(contentWithinWidth, forKey: .contentWithinWidth)
+        try container.encodeIfPresent(contentWithinMaxWidth, forKey: .contentWithinMaxWidth)
     }
 
     /// `flexCase` with the rule applied to every element it picks. The conditions read the case as it was before
@@ -241,6 +255,12 @@ public struct FlexRewrite: Codable, Hashable, Sendable {
             }
             if asLeftToRight == true { rewritten.root = Self.turnedLeftToRight(rewritten.root, at: path) }
             if asContentBox == true { rewritten.root = Self.convertedToContentBox(rewritten.root, at: path) }
+            if contentWithinWidth == true {
+                rewritten.root = Self.contentKept(within: .width, rewritten.root, at: path)
+            }
+            if contentWithinMaxWidth == true {
+                rewritten.root = Self.contentKept(within: .maxWidth, rewritten.root, at: path)
+            }
         }
         return rewritten
     }

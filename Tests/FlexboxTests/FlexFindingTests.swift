@@ -244,6 +244,49 @@ struct FlexFindingTests {
         }
     }
 
+    /// `contentWithinWidth` narrows a leaf's content to the content box of its px width (less a border-box leaf's
+    /// padding and border), its height kept; content within its width, an auto or percentage width, a measure
+    /// table, `flex-basis: content` and an `aspect-ratio` leave the leaf as it is, and the reference lays out the
+    /// narrowed case alike. `contentWithinMaxWidth` does the same by the max-width.
+    @Test func contentWithinWidthKeepsTheLayout() throws {
+        let flexCase = try Self.flexCase(
+            #""viewport":{"width":null,"height":null},"root":{"children":[{"content":{"width":15,"height":4},"style":{"flex-grow":"1","width":"10px"}},{"content":{"width":20,"height":3},"style":{"box-sizing":"border-box","padding-left":"2px","border-right-width":"3px","width":"12px","flex-basis":"4px","min-width":"0px"}},{"content":{"width":5,"height":2},"style":{"width":"10px"}},{"content":{"width":30,"height":1},"style":{"width":"50%"}}]}"#
+        )
+        let rule = try JSONDecoder().decode(
+            FlexRewrite.self, from: Data(#"{"elements":"leaves","contentWithinWidth":true}"#.utf8))
+        let rewritten = rule.applied(to: flexCase)
+        let children = rewritten.root.children
+        #expect(children[0].content == Size(width: 10, height: 4))
+        #expect(children[1].content == Size(width: 7, height: 3), "12px less 2px padding and 3px border")
+        #expect(children[2].content == Size(width: 5, height: 2), "content within its width stays")
+        #expect(children[3].content == Size(width: 30, height: 1), "a percentage width stays")
+        #expect(
+            try rewritten.layout(measurer: FlexGeometryTests.measurer)
+                == flexCase.layout(measurer: FlexGeometryTests.measurer))
+        let again = try JSONDecoder().decode(FlexRewrite.self, from: try JSONEncoder().encode(rule))
+        #expect(again == rule)
+        for extra: (CSSProperty, CSSValue) in [(.flexBasis, .keyword("content")), (.aspectRatio, .number(2))] {
+            var kept = flexCase
+            try kept.root.children[0].style.set(extra.0, to: extra.1)
+            #expect(rule.applied(to: kept).root.children[0] == kept.root.children[0], "\(extra.0)")
+        }
+        let measured = try Self.flexCase(
+            #""root":{"children":[{"content":{"width":15,"height":4,"measure":[{"widthMode":"undefined","heightMode":"undefined","output":{"width":15,"height":4}}]},"style":{"width":"10px"}}]}"#
+        )
+        #expect(rule.applied(to: measured) == measured, "a measure table stays")
+        let capped = try Self.flexCase(
+            #""viewport":{"width":100,"height":null},"root":{"children":[{"content":{"width":15,"height":4},"style":{"max-width":"6px"}},{"content":{"width":15,"height":4},"style":{"width":"8px"}}]}"#
+        )
+        let maxRule = try JSONDecoder().decode(
+            FlexRewrite.self, from: Data(#"{"elements":"leaves","contentWithinMaxWidth":true}"#.utf8))
+        let narrowed = maxRule.applied(to: capped)
+        #expect(narrowed.root.children.map(\.content) == [Size(width: 6, height: 4), Size(width: 15, height: 4)])
+        #expect(
+            try narrowed.layout(measurer: FlexGeometryTests.measurer)
+                == capped.layout(measurer: FlexGeometryTests.measurer))
+        #expect(try JSONDecoder().decode(FlexRewrite.self, from: try JSONEncoder().encode(maxRule)) == maxRule)
+    }
+
     /// The key round-trips through a case file, and a bad rule names its path.
     @Test func decodingIsStrict() throws {
         let text =
