@@ -137,40 +137,36 @@ extension FlexLayoutEngine {
 
     // MARK: §9.6 Cross-axis alignment
 
-    /// Steps 13–14: `auto` cross margins take positive free space (or, when it is negative, the start one is 0);
-    /// otherwise `align-self` places the item in its line, baseline-aligned items by their shared baseline.
-    func alignInLine(_ items: Items, line: FlexLine, container: FlexContainer) {
-        for index in items.indices {
-            let item = items[index]
-            let free = line.crossSize - item.outerCross
-            let autoStart = item.crossAutoMargin.start
-            let autoEnd = item.crossAutoMargin.end
-            if autoStart || autoEnd {
-                if free > 0 {
-                    let share = (autoStart && autoEnd) ? free / 2 : free
-                    if autoStart { items[index].crossMargin.start = share }
-                    if autoEnd { items[index].crossMargin.end = share }
-                    items[index].crossOffset = items[index].crossMargin.start
-                } else if container.axes.crossStartIsFlexEnd {
-                    // The physical start margin is 0 and the item overflows at the end (it is at the flow's end).
-                    items[index].crossOffset = free + item.crossMargin.start
-                } else {
-                    items[index].crossOffset = item.crossMargin.start
-                }
-                continue
+    /// Steps 13–14 for one item: `auto` cross margins take positive free space (or, when it is negative, the start
+    /// one is 0); otherwise `align-self` places the item in its line, baseline-aligned items by their shared
+    /// baseline.
+    @inline(__always) func alignInLine(_ item: inout FlexItem, line: FlexLine, container: FlexContainer) {
+        let free = line.crossSize - item.outerCross
+        let autoStart = item.crossAutoMargin.start
+        let autoEnd = item.crossAutoMargin.end
+        if autoStart || autoEnd {
+            if free > 0 {
+                let share = (autoStart && autoEnd) ? free / 2 : free
+                if autoStart { item.crossMargin.start = share }
+                if autoEnd { item.crossMargin.end = share }
+                item.crossOffset = item.crossMargin.start
+            } else if container.axes.crossStartIsFlexEnd {
+                // The physical start margin is 0 and the item overflows at the end (it is at the flow's end).
+                item.crossOffset = free + item.crossMargin.start
+            } else {
+                item.crossOffset = item.crossMargin.start
             }
-            var align = item.align
-            if free < 0, alignsSafely(item.node, in: container.node) {
-                align = container.axes.safe(align, free: free, mainAxis: false)
-            }
-            switch align {
-            case .flexEnd: items[index].crossOffset = free + item.crossMargin.start
-            case .center: items[index].crossOffset = free / 2 + item.crossMargin.start
-            case .baseline:
-                let ascent = item.ascent(in: container.axes)
-                items[index].crossOffset = line.maxAscent - ascent + item.crossMargin.start
-            default: items[index].crossOffset = item.crossMargin.start
-            }
+            return
+        }
+        var align = item.align
+        if free < 0, alignsSafely(item.node, in: container.node) {
+            align = container.axes.safe(align, free: free, mainAxis: false)
+        }
+        switch align {
+        case .flexEnd: item.crossOffset = free + item.crossMargin.start
+        case .center: item.crossOffset = free / 2 + item.crossMargin.start
+        case .baseline: item.crossOffset = line.maxAscent - item.ascent(in: container.axes) + item.crossMargin.start
+        default: item.crossOffset = item.crossMargin.start
         }
     }
 
@@ -262,32 +258,24 @@ extension FlexLayoutEngine {
         return Rect(x: pb.left + cross, y: pb.top + main, width: item.crossSize, height: item.mainSize)
     }
 
-    /// Writes each item's frame (relative offsets applied) and the input it is placed under, in every pass: when
-    /// the pass that sized a container under some input is followed by placing it under the same input, its
-    /// children's frames are already written (`perform` then only walks down).
-    func recordPlacements(
-        _ items: Items, lines: Lines, innerMain: Double, innerCross: Double, container: FlexContainer
+    /// Writes the item's frame (relative offsets applied) and the input it is placed under, in every pass: when the
+    /// pass that sized a container under some input is followed by placing it under the same input, its children's
+    /// frames are already written (`perform` then only walks down).
+    @inline(__always) func recordPlacement(
+        _ item: FlexItem, line: FlexLine, innerMain: Double, innerCross: Double, container: FlexContainer
     ) {
-        for line in lines {
-            for index in line.range {
-                let node = items[index].node
-                var rect = physicalRect(
-                    items[index], line: line, innerMain: innerMain, innerCross: innerCross,
-                    container: container)
-                if traits[node].contains(.relativelyPositioned) {
-                    let offset = relativeOffset(
-                        node, containingWidth: container.innerWidth,
-                        containingHeight: container.definiteInnerHeight)
-                    rect.origin.x += offset.x
-                    rect.origin.y += offset.y
-                }
-                frames[node] = rect
-                placements[node] = SizingInput(
-                    width: rect.width, height: rect.height,
-                    heightIsDefinite: placedHeightIsDefinite(items[index], in: container),
-                    containingWidth: container.innerWidth, containingHeight: container.definiteInnerHeight)
-            }
+        let node = item.node
+        var rect = physicalRect(item, line: line, innerMain: innerMain, innerCross: innerCross, container: container)
+        if traits[node].contains(.relativelyPositioned) {
+            let offset = relativeOffset(
+                node, containingWidth: container.innerWidth, containingHeight: container.definiteInnerHeight)
+            rect.origin.x += offset.x
+            rect.origin.y += offset.y
         }
+        frames[node] = rect
+        placements[node] = SizingInput(
+            width: rect.width, height: rect.height, heightIsDefinite: placedHeightIsDefinite(item, in: container),
+            containingWidth: container.innerWidth, containingHeight: container.definiteInnerHeight)
     }
 
     /// Whether an item's height is definite for its children once it is placed at its used size (§9.8): in a row,
@@ -296,7 +284,7 @@ extension FlexLayoutEngine {
         container.isRow ? item.heightIsDefinite : container.definiteInnerHeight != nil || item.preferredMain != nil
     }
 
-    /// Lays `node`'s in-flow children out for good where its last pass placed them (`recordPlacements`).
+    /// Lays `node`'s in-flow children out for good where its last pass placed them (`recordPlacement`).
     func performPlacedChildren(_ node: Int) {
         for child in children(node) where isInFlow(child) {
             perform(child, placements[child], height: frames[child].height)

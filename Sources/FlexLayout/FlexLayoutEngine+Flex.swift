@@ -65,27 +65,34 @@ extension FlexLayoutEngine {
         if container.isRow, container.knownInnerHeight == nil { contentInnerHeight = contentCross }
         // 9. `align-content: stretch`.
         stretchLines(lines, innerCross: innerCross, container: container)
-        // 11. The used cross size of each item.
-        for line in lines {
-            for index in line.range { determineUsedCrossSize(&items[index], line: line, container: container) }
-        }
-
-        // §9.5 Main-axis alignment. 12. Distribute the remaining free space.
+        // §9.5 Main-axis alignment. 12. Distribute the remaining free space (it reads no cross size).
         for line in lines {
             distributeMainSpace(items.slice(line.range), innerMain: resolvedMain, container: container)
         }
-        // §9.6 Cross-axis alignment. 13–14. Auto margins and `align-self`; 16. `align-content`.
-        for line in lines { alignInLine(items.slice(line.range), line: line, container: container) }
+        // §9.6 16. `align-content` places the lines (it reads only their cross sizes).
         alignLines(lines, innerCross: innerCross, container: container)
+        // §9.4 11. The used cross size of each item; §9.6 13–14. the item in its line; then its frame. Item by item:
+        // each reads only its own item and line, and at 10⁵ items a pass over them is a trip through memory. (A
+        // content leaf's block is not listed: nothing to place.)
+        let records = !isContentLeaf(node)
+        for line in lines {
+            for index in line.range {
+                determineUsedCrossSize(&items[index], line: line, container: container)
+                alignInLine(&items[index], line: line, container: container)
+                if records {
+                    recordPlacement(
+                        items[index], line: line, innerMain: resolvedMain, innerCross: innerCross,
+                        container: container)
+                }
+            }
+        }
 
         let pb = container.paddingBorder
         let height = container.isRow ? innerCross + pb.vertical : resolvedMain + pb.vertical
         let baseline = firstBaseline(
             items: items, lines: lines, innerMain: resolvedMain, innerCross: innerCross,
             container: container)
-        // A content leaf's block is not listed: nothing to place.
-        if !isContentLeaf(node) {
-            recordPlacements(items, lines: lines, innerMain: resolvedMain, innerCross: innerCross, container: container)
+        if records {
             caches[node].placedFor = input
             // The children's frames are this pass's now: a placement under another input no longer holds.
             if caches[node].performed != input { forgetPerformed(from: node) }

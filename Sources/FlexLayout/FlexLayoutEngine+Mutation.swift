@@ -167,7 +167,7 @@ extension FlexLayoutEngine {
         hasPendingChanges = false
     }
 
-    /// Whether the node is an item its parent's flex pass places (`recordPlacements`): its frame then follows from
+    /// Whether the node is an item its parent's flex pass places (`recordPlacement`): its frame then follows from
     /// its answers alone. An absolutely positioned box or a grid item is placed by a step that reads more of it.
     func placedByFlexPass(_ node: Int) -> Bool {
         traits[node].contains(.inFlow) && styles[parents[node]].display == .flex

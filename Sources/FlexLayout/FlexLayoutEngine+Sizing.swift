@@ -97,7 +97,7 @@ struct NodeCache {
     // Lines 5–6.
     /// The input of the last layout that placed this node's descendants; while it holds, their frames do.
     var performed: SizingInput?
-    /// The input of the last pass that wrote this node's children's frames (`recordPlacements`).
+    /// The input of the last pass that wrote this node's children's frames (`recordPlacement`).
     var placedFor: SizingInput?
     var intrinsicAtHeight: (height: Double, widths: (min: Double, max: Double))?
     /// Fills the seventh line, so that every node's cache starts on a line (the column does).

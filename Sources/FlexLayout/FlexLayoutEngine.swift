@@ -31,7 +31,7 @@ public final class FlexLayoutEngine {
 
     /// Border boxes relative to the parent's border box, written by the last layout.
     @exclusivity(unchecked) var frames = NodeColumn<Rect>()
-    /// The input each node was last placed under by its parent's pass, with its frame (`recordPlacements`).
+    /// The input each node was last placed under by its parent's pass, with its frame (`recordPlacement`).
     @exclusivity(unchecked) var placements = NodeColumn<SizingInput>()
     @exclusivity(unchecked) var caches = NodeColumn<NodeCache>()
     /// Each node as its container's item last prepared it, and what under (`prepareItem`; nil: not prepared).
