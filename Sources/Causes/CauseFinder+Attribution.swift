@@ -80,8 +80,9 @@ extension CauseFinder {
     /// none, or the oracle does not give the failure's own `expect` (then it cannot judge a rewritten case).
     ///
     /// 1. A finding whose rewrite alone makes them agree, the first in `findings`' order; 2. else the rewrite that
-    /// leaves the fewest differing numbers, and again from the rewritten case, while the count falls; 3. each
-    /// finding the agreement does not need is dropped. A rewrite that changes nothing is never tried.
+    /// leaves the fewest differing numbers, and again from the rewritten case, while the count falls; where no
+    /// rewrite lowers it, a rewrite that changes no number followed by another finding's (2b); 3. each finding the
+    /// agreement does not need is dropped. A rewrite that changes nothing is never tried.
     public func attribute(_ failure: Failure, to findings: [Finding], answers: Answers) -> [Finding]? {
         let findings = findings.filter { $0.flexCase.finding?.counterfactual != nil }
         guard !findings.isEmpty, oracleGivesExpect(failure, answers) else { return nil }
@@ -94,17 +95,36 @@ extension CauseFinder {
         var current = failure.flexCase
         guard var left = remaining(current, answers), left > 0 else { return nil }
         var candidates = findings
+        func rules(_ finding: Finding) -> [FlexRewrite] { finding.flexCase.finding?.counterfactual ?? [] }
         // 1, 2. Greedy: the rewrite that leaves the fewest differences, until none is left.
         while left > 0 {
-            var best: (index: Int, left: Int, flexCase: FlexCase)?
+            var best: (indices: [Int], left: Int, flexCase: FlexCase)?
+            var neutral: [(index: Int, flexCase: FlexCase)] = []
             for (index, finding) in candidates.enumerated() {
-                let next = (finding.flexCase.finding?.counterfactual ?? []).applied(to: current)
+                let next = rules(finding).applied(to: current)
                 guard next.root != current.root, let count = remaining(next, answers) else { continue }
-                if best == nil || count < best!.left { best = (index, count, next) }
+                if count == left { neutral.append((index, next)) }
+                if best == nil || count < best!.left { best = ([index], count, next) }
                 if count == 0 { break }
             }
+            // 2b. No rewrite lowers the count: one that changes the case but no number may let another act (an
+            // item aligned as flex-start whatever its keyword, once given flex-start, meets the rule of another
+            // mechanism), so each such rewrite is followed by each other finding's.
+            if best.map({ $0.left >= left }) ?? true {
+                pairs: for first in neutral {
+                    for (index, finding) in candidates.enumerated() where index != first.index {
+                        let next = rules(finding).applied(to: first.flexCase)
+                        guard next.root != first.flexCase.root, let count = remaining(next, answers),
+                            count < min(left, best?.left ?? .max)
+                        else { continue }
+                        best = ([first.index, index], count, next)
+                        if count == 0 { break pairs }
+                    }
+                }
+            }
             guard let step = best, step.left < left else { return nil }
-            chosen.append(candidates.remove(at: step.index))
+            chosen.append(contentsOf: step.indices.map { candidates[$0] })
+            for index in step.indices.sorted(by: >) { candidates.remove(at: index) }
             current = step.flexCase
             left = step.left
         }

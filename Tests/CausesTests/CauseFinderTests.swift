@@ -397,4 +397,40 @@ import Testing
         let wrap = try #require(report.causes.first { !$0.isNamed })
         #expect(wrap.signature.difference == ["time"] && wrap.representative.shrunk == false)
     }
+
+    /// A rewrite that changes no number may let another finding's act: an engine that ignores order and min-width
+    /// fails a single item with both, removing order changes no number and the min-width finding's rule picks only
+    /// items of order 0, so no single rewrite lowers the count; the pair does, and both findings explain it.
+    @Test func aRewriteThatChangesNoNumberOpensTheWayForAnother() throws {
+        let finder = CauseFinder(
+            engine: InProcessEngineAdapter(IgnoringEngine(ignored: [.minWidth, .order])), oracle: ReferenceEngine(),
+            oracleTolerance: 0)
+        let scratch = try CLIRun.scratchFolder()
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        try FileManager.default.createDirectory(atPath: scratch + "/ignoring", withIntermediateDirectories: true)
+        var order = try Self.flexCase(
+            "ignores-order",
+            #""root":{"children":[{"style":{"order":"1","width":"10px"}},{"style":{"width":"20px"}}]}"#)
+        order.description = "The engine ignores order."
+        order.finding = try JSONDecoder().decode(
+            FlexFinding.self, from: Data(#"{"counterfactual":[{"elements":"all","remove":["order"]}]}"#.utf8))
+        var minWidth = try Self.flexCase("ignores-min-width", #""root":{"style":{"min-width":"10px"}}"#)
+        minWidth.description = "The engine ignores min-width."
+        minWidth.finding = try JSONDecoder().decode(
+            FlexFinding.self,
+            from: Data(#"{"counterfactual":[{"elements":"all","where":{"order":"0"},"remove":["min-width"]}]}"#.utf8))
+        for finding in [order, minWidth] {
+            try FlexConsensus.fileText(finding).write(
+                toFile: scratch + "/ignoring/\(finding.name).json", atomically: true, encoding: .utf8)
+        }
+        let findings = try finder.findings(root: scratch)
+        #expect(findings.map(\.counterfactualHolds) == [true, true])
+        let both = try Self.flexCase(
+            "both",
+            #""viewport":{"width":null,"height":null},"root":{"style":{"width":"80px"},"children":[{"style":{"order":"1","width":"10px","min-width":"30px","height":"4px"}}]}"#
+        )
+        let failure = try #require(finder.failure("pair/both", family: "pair", both))
+        let set = try #require(finder.attribute(failure, to: findings, answers: CauseFinder.Answers()))
+        #expect(set.map(\.name) == ["ignores-order", "ignores-min-width"])
+    }
 }
