@@ -90,11 +90,13 @@ extension CauseFinder {
                     throw InputError(file: path, message: "a finding of \(engine.name) named as \(other.path)")
                 }
                 var signature: CauseSignature?
-                if let expect = flexCase.expect?.frames, case .frames(let answer) = FlexFuzzer.ask(engine, flexCase) {
-                    let mismatches = mismatches(expect, answer, tolerance: tolerance(flexCase))
-                    if !mismatches.isEmpty {
-                        signature = CauseSignature(flexCase, expected: expect, mismatches: mismatches)
-                    }
+                if let failure = failure(findingName, family: nil, flexCase), let expect = flexCase.expect?.frames {
+                    signature =
+                        failure.timedOut
+                        ? CauseSignature(timedOut: flexCase)
+                        : CauseSignature(
+                            flexCase, expected: expect,
+                            mismatches: mismatches(expect, failure.answer, tolerance: tolerance(flexCase)))
                 }
                 var finding = Finding(name: findingName, path: path, flexCase: flexCase, signature: signature)
                 finding.counterfactualHolds = counterfactualHolds(finding, answers: answers)

@@ -24,6 +24,10 @@ public struct CauseFinder: Sendable {
     public var oracleTolerance: Double
     /// The most candidates the shrinker tries for one failure.
     public var shrinkBudget = 600
+    /// The same engine waiting longer: given a time limit, an adapter that answers within it. Only a finding of
+    /// slowness (`FlexFinding.timeLimit`) asks it, to judge a case the engine does not answer within its own limit
+    /// (docs/causes.md "How a timeout is judged"); nil where the engine has no limit to lengthen.
+    public var patientEngine: (@Sendable (Duration) -> any LayoutEngineAdapter)?
 
     public init(engine: any LayoutEngineAdapter, oracle: any LayoutEngineAdapter, oracleTolerance: Double) {
         self.engine = engine
@@ -39,6 +43,9 @@ public struct CauseFinder: Sendable {
         public var answer: [PeerFrame]
         /// The first differences, in the conformance runner's words.
         public var differences: [String]
+        /// True when the engine gave no answer within its time limit: `answer` is empty, and only a finding of
+        /// slowness can explain it.
+        public var timedOut = false
     }
 
     /// One failure reduced: its minimal case (`expect` the oracle's answer) and the engine's answer to it.
@@ -71,12 +78,21 @@ public struct CauseFinder: Sendable {
         max(EngineCatalogue.geometryTolerance(of: engine.name), oracleTolerance, flexCase.tolerance.geometry)
     }
 
-    /// The engine's failure on `flexCase`, or nil when it passes, refuses or cannot answer (those are not failures
-    /// a minimal case explains) or the case has no `expect`.
+    /// The engine's failure on `flexCase`, or nil when it passes, refuses or cannot answer otherwise than by running
+    /// out of time (those are not failures a minimal case explains) or the case has no `expect`. An answer that
+    /// does not come within the engine's time limit is a failure (`Failure.timedOut`), as `conform` counts it.
     public func failure(_ identifier: String, family: String?, _ flexCase: FlexCase) -> Failure? {
-        guard let expect = flexCase.expect,
-            case .frames(let answer) = FlexFuzzer.ask(engine, flexCase)
-        else { return nil }
+        guard let expect = flexCase.expect, let request = try? FlexFuzzer.requestJSON(flexCase) else { return nil }
+        let answer: [PeerFrame]
+        do {
+            answer = try engine.layout(caseJSON: request)
+        } catch EngineError.timedOut {
+            return Failure(
+                identifier: identifier, family: family, flexCase: flexCase, answer: [],
+                differences: ["no reply within the engine's time limit"], timedOut: true)
+        } catch {
+            return nil
+        }
         let lines = differences(expect.frames, answer, tolerance: tolerance(flexCase))
         guard !lines.isEmpty else { return nil }
         return Failure(identifier: identifier, family: family, flexCase: flexCase, answer: answer, differences: lines)
@@ -98,6 +114,8 @@ public struct CauseFinder: Sendable {
     public final class Answers: @unchecked Sendable {
         var oracle: [Data: [PeerFrame]?] = [:]
         var engine: [Data: [PeerFrame]?] = [:]
+        /// The patient engine's answers, by its time limit in seconds (`CauseFinder.patient`).
+        var patient: [Double: Answers] = [:]
         public init() {}
     }
 
@@ -134,6 +152,13 @@ public struct CauseFinder: Sendable {
     /// is left.
     public func reduce(_ failure: Failure, answers: Answers = Answers()) -> Reduction {
         let expect = failure.flexCase.expect?.frames ?? []
+        // A case the engine does not answer in time is not shrunk: every candidate would wait as long.
+        if failure.timedOut {
+            return Reduction(
+                identifier: failure.identifier, family: failure.family, minimal: failure.flexCase, answer: [],
+                differences: failure.differences, signature: CauseSignature(timedOut: failure.flexCase),
+                shrunk: false)
+        }
         let wholePixels = FlexFuzzer.largestDifference(expect, failure.answer) >= 0.5
         let unshrunk = Reduction(
             identifier: failure.identifier, family: failure.family, minimal: failure.flexCase, answer: failure.answer,

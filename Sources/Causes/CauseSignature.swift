@@ -16,7 +16,7 @@ import LayoutCore
 public struct CauseSignature: Hashable, Comparable, Codable, Sendable {
     /// `content`, `size`, `flex-wrap: wrap`, `flex-direction: column reverse`: sorted, each once.
     public var properties: [String]
-    /// `position`, `size`, `frame`: sorted, each once.
+    /// `position`, `size`, `frame`: sorted, each once; `time` alone when the engine gave no answer in time.
     public var difference: [String]
 
     public init(properties: [String], difference: [String]) {
@@ -44,6 +44,16 @@ public struct CauseSignature: Hashable, Comparable, Codable, Sendable {
                 }
             }
         ).sorted()
+    }
+
+    /// The difference of a case the engine does not answer within its time limit.
+    public static let timeDifference = "time"
+
+    /// The signature of `flexCase` when the engine gives no answer within its time limit: its features, and the
+    /// difference `time`.
+    public init(timedOut flexCase: FlexCase) {
+        self.init(flexCase, expected: [], mismatches: [])
+        difference = [Self.timeDifference]
     }
 
     /// The feature a declaration stands for.

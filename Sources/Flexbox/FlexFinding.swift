@@ -8,13 +8,18 @@ public struct FlexFinding: Codable, Hashable, Sendable {
     public var engines: [String]?
     /// Rules applied in order; nil when the finding only names its signature.
     public var counterfactual: [FlexRewrite]?
+    /// Seconds: the finding's mechanism is slowness, the engine gives no answer within its layout limit, and its
+    /// counterfactual is the same case given this long (docs/causes.md "How a timeout is judged"); nil for every
+    /// other finding. It takes the place of `counterfactual`, which it excludes.
+    public var timeLimit: Double?
 
-    public init(engines: [String]? = nil, counterfactual: [FlexRewrite]? = nil) {
+    public init(engines: [String]? = nil, counterfactual: [FlexRewrite]? = nil, timeLimit: Double? = nil) {
         self.engines = engines
         self.counterfactual = counterfactual
+        self.timeLimit = timeLimit
     }
 
-    enum CodingKeys: String, CodingKey, CaseIterable { case engines, counterfactual }
+    enum CodingKeys: String, CodingKey, CaseIterable { case engines, counterfactual, timeLimit }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
@@ -25,6 +30,15 @@ public struct FlexFinding: Codable, Hashable, Sendable {
         counterfactual = try container.decodeIfPresent([FlexRewrite].self, forKey: .counterfactual)
         if counterfactual?.isEmpty == true {
             throw container.invalidValue("a counterfactual needs at least one rule", at: .counterfactual)
+        }
+        timeLimit = try container.decodeIfPresent(Double.self, forKey: .timeLimit)
+        if let timeLimit, !(timeLimit.isFinite && timeLimit > 0 && timeLimit <= 3600) {
+            throw container.invalidValue("a time limit is a number of seconds above 0, at most 3600", at: .timeLimit)
+        }
+        if timeLimit != nil, counterfactual != nil {
+            throw container.invalidValue(
+                "a finding of slowness has no counterfactual rules: its counterfactual is the time limit",
+                at: .timeLimit)
         }
     }
 }

@@ -98,6 +98,9 @@ struct ExplainCommand: ParsableCommand {
             let version = try peer.adapter.info().label(peer: peer.name)
             var finder = CauseFinder(engine: peer.adapter, oracle: oracleAdapter, oracleTolerance: oracleTolerance)
             finder.shrinkBudget = shrinkBudget
+            let patient = (peer.adapter as? SubprocessEngine).map(PatientAdapters.init)
+            defer { patient?.shutDown() }
+            if let patient { finder.patientEngine = { limit in patient.adapter(limit) } }
             let answers = CauseFinder.Answers()
             let findings = try finder.findings(root: self.findings ?? golden + "/flex/findings", answers: answers)
             let own = try matrix.map { path throws(InputError) in try Self.failedCases(in: path, engine: peer.name) }
@@ -243,6 +246,33 @@ struct ExplainCommand: ParsableCommand {
                     try AtomicFile.write(file.bytes, to: html + "/" + file.path)
                 }
             }
+        }
+    }
+}
+
+/// A peer's adapter started again with a longer time limit, one process per limit, for the findings of slowness
+/// (docs/causes.md "How a timeout is judged"): the peer's own adapter keeps its limit for every other judgement.
+final class PatientAdapters: @unchecked Sendable {
+    let peer: SubprocessEngine
+    private let lock = NSLock()
+    private var adapters: [Duration: SubprocessEngine] = [:]
+
+    init(_ peer: SubprocessEngine) { self.peer = peer }
+
+    /// The adapter that waits `limit` for each answer, started on its first request.
+    func adapter(_ limit: Duration) -> SubprocessEngine {
+        lock.withLock {
+            if let adapter = adapters[limit] { return adapter }
+            let adapter = SubprocessEngine(name: peer.name, executablePath: peer.executablePath, requestTimeout: limit)
+            adapters[limit] = adapter
+            return adapter
+        }
+    }
+
+    func shutDown() {
+        lock.withLock {
+            for adapter in adapters.values { adapter.shutDown() }
+            adapters = [:]
         }
     }
 }

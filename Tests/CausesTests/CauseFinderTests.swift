@@ -319,4 +319,118 @@ import Testing
         #expect(own.boxFailures.map(\.answersAsCSS) == [false], "it differs from CSS on the translation too")
         #expect(own.explained.isEmpty && own.judgedEntries.map(\.case) == ["box/linear-*"])
     }
+
+    /// The ignoring engine that gives no answer in time to a case nested three levels deep or more, unless it is
+    /// patient: a stand-in for an engine whose layout time grows with nesting.
+    struct SlowEngine: InProcessLayoutEngine {
+        let name = "ignoring"
+        var patient = false
+
+        func layout(_ flexCase: FlexCase) throws -> [PeerFrame] {
+            if !patient, (flexCase.root.preorderPaths.map(\.count).max() ?? 0) >= 3 {
+                throw EngineError.timedOut(engine: name, after: .seconds(10))
+            }
+            return try IgnoringEngine(ignored: [.minWidth, .flexWrap]).layout(flexCase)
+        }
+    }
+
+    /// A case the engine does not answer in time is a failure of difference `time`, judged only by a finding of
+    /// slowness: explained by it alone where the patient engine then gives the oracle's answer, with another
+    /// finding's counterfactual where that explains what the patient answer still differs by, and not at all where
+    /// nothing explains the rest or no patient engine can be asked (the finding of slowness then does not hold).
+    @Test func timeoutsAreJudgedByTheEngineGivenLonger() throws {
+        let nested = { (item: String) in
+            #""viewport":{"width":null,"height":null},"root":{"style":{"width":"80px"},"children":[{"children":[{"children":[{"style":\#(item)}]}]}]}"#
+        }
+        let subjects = try [
+            ("slow/plain", nested(#"{"width":"10px","height":"4px"}"#)),
+            ("slow/min-width", nested(#"{"width":"10px","min-width":"30px","height":"4px"}"#)),
+            (
+                "slow/wrap",
+                #""viewport":{"width":null,"height":null},"root":{"children":[{"children":[{"style":{"width":"50px","flex-wrap":"wrap"},"children":[{"style":{"width":"30px","height":"4px"}},{"style":{"width":"30px","height":"4px"}}]}]}]}"#
+            ),
+        ].map { identifier, body in
+            CauseFinder.Subject(
+                identifier: identifier, family: "slow",
+                flexCase: try Self.flexCase(String(identifier.split(separator: "/").last!), body))
+        }
+        let scratch = try CLIRun.scratchFolder()
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        try FileManager.default.createDirectory(atPath: scratch + "/ignoring", withIntermediateDirectories: true)
+        var slowness = try Self.flexCase(
+            "nesting-too-slow", #""root":{"children":[{"children":[{"children":[{}]}]}]}"#)
+        slowness.description = "The engine does not answer three nested levels in time."
+        slowness.finding = FlexFinding(timeLimit: 60)
+        var minWidth = try Self.flexCase("ignores-min-width", #""root":{"style":{"min-width":"10px"}}"#)
+        minWidth.description = "The engine ignores min-width."
+        minWidth.finding = try JSONDecoder().decode(
+            FlexFinding.self, from: Data(#"{"counterfactual":[{"elements":"all","remove":["min-width"]}]}"#.utf8))
+        for finding in [slowness, minWidth] {
+            try FlexConsensus.fileText(finding).write(
+                toFile: scratch + "/ignoring/\(finding.name).json", atomically: true, encoding: .utf8)
+        }
+        var finder = CauseFinder(
+            engine: InProcessEngineAdapter(SlowEngine()), oracle: ReferenceEngine(), oracleTolerance: 0)
+        let impatient = try finder.findings(root: scratch)
+        #expect(impatient.map(\.name) == ["ignores-min-width", "nesting-too-slow"])
+        #expect(impatient[1].signature?.difference == ["time"])
+        #expect(impatient.map(\.counterfactualHolds) == [true, false], "no patient engine to ask")
+        let entries = subjects.map { KnownFailure(engine: "ignoring", case: $0.identifier, reason: "recorded") }
+        let unjudged = finder.explain(
+            subjects, version: "test", findings: impatient, knownEntries: entries, limit: nil)
+        #expect(unjudged.failures == 3 && unjudged.explained.isEmpty)
+        #expect(unjudged.unsoundFindings == ["nesting-too-slow"])
+
+        finder.patientEngine = { limit in
+            #expect(limit == .seconds(60))
+            return InProcessEngineAdapter(SlowEngine(patient: true))
+        }
+        let findings = try finder.findings(root: scratch)
+        #expect(findings.map(\.counterfactualHolds) == [true, true])
+        let report = finder.explain(subjects, version: "test", findings: findings, knownEntries: entries, limit: nil)
+        #expect(report.failures == 3)
+        #expect(
+            report.entryCauses == [
+                "slow/plain": ["nesting-too-slow"], "slow/min-width": ["ignores-min-width", "nesting-too-slow"],
+            ])
+        #expect(report.unexplained.map(\.case) == ["slow/wrap"], "the patient answer differs by the wrap")
+        let wrap = try #require(report.causes.first { !$0.isNamed })
+        #expect(wrap.signature.difference == ["time"] && wrap.representative.shrunk == false)
+    }
+
+    /// A rewrite that changes no number may let another finding's act: an engine that ignores order and min-width
+    /// fails a single item with both, removing order changes no number and the min-width finding's rule picks only
+    /// items of order 0, so no single rewrite lowers the count; the pair does, and both findings explain it.
+    @Test func aRewriteThatChangesNoNumberOpensTheWayForAnother() throws {
+        let finder = CauseFinder(
+            engine: InProcessEngineAdapter(IgnoringEngine(ignored: [.minWidth, .order])), oracle: ReferenceEngine(),
+            oracleTolerance: 0)
+        let scratch = try CLIRun.scratchFolder()
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        try FileManager.default.createDirectory(atPath: scratch + "/ignoring", withIntermediateDirectories: true)
+        var order = try Self.flexCase(
+            "ignores-order",
+            #""root":{"children":[{"style":{"order":"1","width":"10px"}},{"style":{"width":"20px"}}]}"#)
+        order.description = "The engine ignores order."
+        order.finding = try JSONDecoder().decode(
+            FlexFinding.self, from: Data(#"{"counterfactual":[{"elements":"all","remove":["order"]}]}"#.utf8))
+        var minWidth = try Self.flexCase("ignores-min-width", #""root":{"style":{"min-width":"10px"}}"#)
+        minWidth.description = "The engine ignores min-width."
+        minWidth.finding = try JSONDecoder().decode(
+            FlexFinding.self,
+            from: Data(#"{"counterfactual":[{"elements":"all","where":{"order":"0"},"remove":["min-width"]}]}"#.utf8))
+        for finding in [order, minWidth] {
+            try FlexConsensus.fileText(finding).write(
+                toFile: scratch + "/ignoring/\(finding.name).json", atomically: true, encoding: .utf8)
+        }
+        let findings = try finder.findings(root: scratch)
+        #expect(findings.map(\.counterfactualHolds) == [true, true])
+        let both = try Self.flexCase(
+            "both",
+            #""viewport":{"width":null,"height":null},"root":{"style":{"width":"80px"},"children":[{"style":{"order":"1","width":"10px","min-width":"30px","height":"4px"}}]}"#
+        )
+        let failure = try #require(finder.failure("pair/both", family: "pair", both))
+        let set = try #require(finder.attribute(failure, to: findings, answers: CauseFinder.Answers()))
+        #expect(set.map(\.name) == ["ignores-order", "ignores-min-width"])
+    }
 }

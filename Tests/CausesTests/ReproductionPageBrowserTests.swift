@@ -36,7 +36,7 @@ import Testing
         var flexCase: FlexCase
     }
 
-    /// The findings below golden/flex/findings whose folder's engine is installed.
+    /// The findings below golden/flex/findings whose folder's engine is installed, but those of slowness.
     static func findings() throws -> [Finding] {
         let root = TestSupport.goldenDirectory + "/flex/findings"
         let manager = FileManager.default
@@ -46,10 +46,11 @@ import Testing
             where name.hasSuffix(".json") {
                 let path = root + "/" + engine + "/" + name
                 let data = try Data(contentsOf: URL(fileURLWithPath: path))
-                found.append(
-                    Finding(
-                        engine: engine, path: path, data: data,
-                        flexCase: try JSONDecoder().decode(FlexCase.self, from: data)))
+                let flexCase = try JSONDecoder().decode(FlexCase.self, from: data)
+                // A finding of slowness differs in time, not in boxes: the engine's answer, given long enough, is
+                // the browsers', so its page has nothing to show.
+                guard flexCase.finding?.timeLimit == nil else { continue }
+                found.append(Finding(engine: engine, path: path, data: data, flexCase: flexCase))
             }
         }
         return found

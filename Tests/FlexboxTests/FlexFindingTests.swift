@@ -296,6 +296,8 @@ struct FlexFindingTests {
         #expect(flexCase.finding?.engines == ["yoga", "yoga-current"])
         let again = try JSONDecoder().decode(FlexCase.self, from: try JSONEncoder().encode(flexCase))
         #expect(again == flexCase)
+        let slowness = try Self.flexCase(#""finding":{"timeLimit":300},"# + Self.tree)
+        #expect(slowness.finding?.timeLimit == 300 && slowness.finding?.counterfactual == nil)
         let bad: [(String, String)] = [
             (#"{"counterfactual":[{"elements":"items","remove":["top"]}]}"#, "unknown elements 'items'"),
             (#"{"counterfactual":[{"elements":"all"}]}"#, "a rule changes something"),
@@ -311,6 +313,12 @@ struct FlexFindingTests {
                 "unknown CSS property 'wide'"
             ),
             (#"{"engines":[]}"#, "engines must be non-empty"),
+            (#"{"timeLimit":0}"#, "a time limit is a number of seconds above 0"),
+            (#"{"timeLimit":7200}"#, "at most 3600"),
+            (
+                #"{"timeLimit":60,"counterfactual":[{"elements":"all","remove":["top"]}]}"#,
+                "a finding of slowness has no counterfactual rules"
+            ),
             (#"{"counterfactual":[{"elements":"all","fill":{"width":"1px"}}],"extra":1}"#, "extra"),
         ]
         for (finding, message) in bad {
