@@ -75,12 +75,12 @@ struct FlowAxes {
 /// container's axes, every margin in flow order.
 ///
 /// A container's pass reads its items step after step, each step a few fields of every item: at 10⁵ items the items
-/// are memory, and what a step costs is the cache lines it touches. So the item is four whole cache lines (aligned
-/// to 64 bytes, so that every item in a buffer starts a line), its fields grouped by the steps that read them: the
-/// first line holds what §9.3 and §9.7 read, the second the rest of the main axis and the placement, the third the
-/// cross axis, the fourth what only preparing an item reads. Keep a field in its line's group when adding one.
+/// are memory, and what a step costs is the cache lines it touches. So the item is four whole cache lines (the buffers that
+/// hold items start on a line, `allocateLineAligned`, so every item does), its fields grouped by the steps that read
+/// them: line 0 holds what §9.3 and §9.7 read, line 1 the rest of the main axis and the placement, line 2 the cross
+/// axis, line 3 what only preparing an item reads. Keep a field in its line's group when adding one.
 struct FlexItem {
-    // Line 1 (§9.3 step 5, §9.7, §9.5): the main-axis sizes and factors.
+    // Line 0 (§9.3 step 5, §9.7, §9.5): the main-axis sizes and factors.
     var hypotheticalMain: Double = 0
     var flexBase: Double = 0
     /// The main size: the target of §9.7, then the used main size.
@@ -91,14 +91,12 @@ struct FlexItem {
     var shrink: Double
     /// Whether §9.7 has frozen the item's main size.
     var frozen = false
-    /// Whether `minMain` is an automatic minimum not found yet (it cannot clamp before the line shrinks).
+    /// Whether `minMain` is an automatic minimum found only when the line shrinks (it cannot clamp before): §9.7
+    /// finds it then, and the next pass forgets it (`resetForPass`).
     var minMainDeferred = false
     var mainAutoMargin: (start: Bool, end: Bool)
-    /// Whether preparing the item deferred its automatic minimum (`minMainDeferred`): a pass that found it puts it
-    /// back (`resetForPass`).
-    var deferredAtPreparation = false
 
-    // Line 2 (§9.7's clamping, placement).
+    // Line 1 (§9.7's clamping, placement).
     var minMain: Double
     var maxMain: Double
     var mainPaddingBorder: Double
@@ -111,7 +109,7 @@ struct FlexItem {
     /// The hypothetical cross size, then the used one (§9.4).
     var crossSize: Double = 0
 
-    // Line 3 (§9.4, §9.6): the cross axis.
+    // Line 2 (§9.4, §9.6): the cross axis.
     var crossMargin: (start: Double, end: Double)
     var minCross: Double
     var maxCross: Double
@@ -130,7 +128,7 @@ struct FlexItem {
     /// keywords of a width, or a size transferred through `aspect-ratio`).
     var preferredMain: Double?
 
-    // Line 4 (preparing the item, sizing it).
+    // Line 3 (preparing the item, sizing it).
     var preferredCross: Double?
     var paddingBorder: Edges<Double>
     /// The cross size as prepared (a column item's width; 0 in a row, whose step 7 finds it): a pass that changed
@@ -179,10 +177,7 @@ struct FlexItem {
         stretched = false
         heightIsDefinite = false
         baseline = nil
-        if deferredAtPreparation {
-            minMain = -.infinity
-            minMainDeferred = true
-        }
+        if minMainDeferred { minMain = -.infinity }
     }
 
     @inline(__always) func clampMain(_ size: Double) -> Double {

@@ -31,11 +31,11 @@ extension FlexLayoutEngine {
                 unfrozenFactors += factor
             }
         }
-        // A shrinking item's deferred automatic minimum (§4.5) is found now: it may clamp.
+        // A shrinking item's deferred automatic minimum (§4.5) is found now: it may clamp. (Once per pass: an
+        // item is in one line.)
         if !growing, unfrozen > 0 {
             for index in items.indices where items[index].minMainDeferred && !items[index].frozen {
                 items[index].minMain = automaticMinimumMain(items[index], in: container)
-                items[index].minMainDeferred = false
             }
         }
         // 3. The initial free space.

@@ -64,8 +64,7 @@ extension FlexLayoutEngine {
             if let block = kids.first, roles[block] == .contentBlock {
                 noteContentChange(leaf: node)
                 setContentSize(size, leaf: node, block: block)
-                caches[block].invalidate()
-                preparedKeys[block] = nil
+                forgetAnswers(of: block)
             } else if kids.isEmpty {
                 measures[node] = nil
                 isMeasured[node] = false
@@ -129,10 +128,8 @@ extension FlexLayoutEngine {
     func noteContentChange(leaf node: Int) {
         if !pendingChanges.contains(where: { $0.node == node }) {
             pendingChanges.append(PendingChange(node: node, before: caches[node], contentBefore: contentSizes[node]))
-            hasPendingChanges = true
         }
-        caches[node].invalidate()
-        preparedKeys[node] = nil
+        forgetAnswers(of: node)
     }
 
     /// How far each content change since the last layout reaches, decided before the layout: the changed leaf's
@@ -159,12 +156,10 @@ extension FlexLayoutEngine {
                 }
                 node = parents[node]
                 before = caches[node]
-                caches[node].invalidate()
-                preparedKeys[node] = nil
+                forgetAnswers(of: node)
             }
         }
         pendingChanges.removeAll(keepingCapacity: true)
-        hasPendingChanges = false
     }
 
     /// Whether the node is an item its parent's flex pass places (`recordPlacement`): its frame then follows from
@@ -197,12 +192,17 @@ extension FlexLayoutEngine {
             && holds(before.entries.3)
     }
 
+    /// Forgets what `node` answered and how its container prepared it.
+    @inline(__always) func forgetAnswers(of node: Int) {
+        caches[node].invalidate()
+        preparedKeys[node] = nil
+    }
+
     /// Forgets every answer `node` and its ancestors remembered: their sizes depend on it.
     func invalidate(_ node: Int) {
         var current = node
         while current >= 0 {
-            caches[current].invalidate()
-            preparedKeys[current] = nil
+            forgetAnswers(of: current)
             current = parents[current]
         }
     }

@@ -32,7 +32,6 @@ extension FlexLayoutEngine {
         determineFlexBaseSize(
             &slot.pointee, in: container,
             innerMain: container.isRow ? container.innerWidth : container.definiteInnerHeight)
-        slot.pointee.deferredAtPreparation = slot.pointee.minMainDeferred
         if slot != prepared { prepared.pointee = slot.pointee }
         preparedKeys[child] = key
     }

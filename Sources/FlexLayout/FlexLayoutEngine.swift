@@ -54,8 +54,6 @@ public final class FlexLayoutEngine {
     @exclusivity(unchecked) var scratch = Scratch()
     /// Content changes not yet laid out, each with what its leaf answered before (`settleChanges`).
     @exclusivity(unchecked) var pendingChanges: [PendingChange] = []
-    /// Whether `pendingChanges` holds any: a flag, so that a layout without changes does not touch the array.
-    @exclusivity(unchecked) var hasPendingChanges = false
     /// The viewport of the last full layout, and whether the root saw its width (`viewportWidthKeepsFrames`).
     @exclusivity(unchecked) var viewportMemo: ViewportMemo?
 
@@ -256,7 +254,7 @@ public final class FlexLayoutEngine {
 
     /// Lays the tree out in a viewport of this size (nil = max-content) and keeps every frame.
     public func layout(viewportWidth: Double?, viewportHeight: Double?) {
-        if hasPendingChanges { settleChanges() }
+        if !pendingChanges.isEmpty { settleChanges() }
         // A new width the root does not see: the frames hold, the viewport's own is wider or narrower.
         if let viewportWidth, viewportWidthKeepsFrames(viewportWidth, height: viewportHeight) {
             frames[0].size.width = viewportWidth

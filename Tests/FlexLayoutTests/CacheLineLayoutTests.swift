@@ -15,7 +15,7 @@ struct CacheLineLayoutTests {
             "hypotheticalMain": \.hypotheticalMain, "flexBase": \.flexBase, "mainSize": \.mainSize,
             "mainMargin": \.mainMargin, "grow": \.grow, "shrink": \.shrink, "frozen": \.frozen,
             "minMainDeferred": \.minMainDeferred, "mainAutoMargin": \.mainAutoMargin,
-            "deferredAtPreparation": \.deferredAtPreparation, "minMain": \.minMain,
+            "minMain": \.minMain,
             "maxMain": \.maxMain, "mainPaddingBorder": \.mainPaddingBorder, "violation": \.violation,
             "mainOffset": \.mainOffset, "crossOffset": \.crossOffset, "node": \.node, "crossSize": \.crossSize,
             "crossMargin": \.crossMargin, "minCross": \.minCross, "maxCross": \.maxCross, "baseline": \.baseline,
@@ -34,7 +34,6 @@ struct CacheLineLayoutTests {
         arguments: [
             ("hypotheticalMain", 8, 0), ("flexBase", 8, 0), ("mainSize", 8, 0), ("mainMargin", 16, 0), ("grow", 8, 0),
             ("shrink", 8, 0), ("frozen", 1, 0), ("minMainDeferred", 1, 0), ("mainAutoMargin", 2, 0),
-            ("deferredAtPreparation", 1, 0),
             ("minMain", 8, 1), ("maxMain", 8, 1), ("mainPaddingBorder", 8, 1), ("violation", 8, 1),
             ("mainOffset", 8, 1), ("crossOffset", 8, 1), ("node", 8, 1), ("crossSize", 8, 1),
             ("crossMargin", 16, 2), ("minCross", 8, 2), ("maxCross", 8, 2), ("baseline", 9, 2), ("align", 1, 2),
