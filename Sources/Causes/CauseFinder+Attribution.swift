@@ -42,7 +42,6 @@ extension CauseFinder {
     /// rest; nil when no such finding gets an answer or the rest stays unexplained.
     public func attributeTimeout(_ failure: Failure, to findings: [Finding], answers: Answers) -> [Finding]? {
         guard failure.timedOut, oracleGivesExpect(failure, answers) else { return nil }
-        let rules = findings.filter { $0.flexCase.finding?.counterfactual != nil }
         for slowness in findings {
             guard let limit = slowness.flexCase.finding?.timeLimit, let patient = patient(limit, answers),
                 let answer = patient.finder.engineAnswer(failure.flexCase, patient.answers)
@@ -54,7 +53,8 @@ extension CauseFinder {
             answered.answer = answer
             answered.differences = lines
             answered.timedOut = false
-            if let set = patient.finder.attribute(answered, to: rules, answers: patient.answers) {
+            // `attribute` keeps the findings with counterfactual rules (a finding of slowness has none).
+            if let set = patient.finder.attribute(answered, to: findings, answers: patient.answers) {
                 return [slowness] + set
             }
         }
