@@ -54,7 +54,7 @@ extension FlexLayoutEngine {
     /// sizes reach.
     /// - Throws: `FlexMutationError` for content on an element with children or a size no case could hold.
     public func apply(_ mutation: FlexMutation, to handle: FlexNodeHandle) throws(FlexMutationError) {
-        let node = handle.node
+        let node = checked(handle)
         switch mutation {
         case .content(let size):
             guard size.width.isFinite, size.height.isFinite, size.width >= 0, size.height >= 0 else {
@@ -90,7 +90,7 @@ extension FlexLayoutEngine {
     /// Inserts `element` as child `index` of `parent` (an element without content).
     public func insert(_ element: FlexLayoutNode, at index: Int, into parent: FlexNodeHandle) throws(FlexMutationError)
     {
-        let elements = children(parent.node).filter { roles[$0] == .element }
+        let elements = children(checked(parent)).filter { roles[$0] == .element }
         guard index >= 0, index <= elements.count else { throw .invalidIndex(index, count: elements.count) }
         guard !children(parent.node).contains(where: { roles[$0] == .contentBlock }) else {
             throw .notALeaf(path(of: parent.node))
@@ -105,10 +105,16 @@ extension FlexLayoutEngine {
 
     /// Removes the element at `handle` and its subtree from the tree (its storage is not reused).
     public func remove(_ handle: FlexNodeHandle) {
-        let parent = parents[handle.node]
+        let parent = parents[checked(handle)]
         setChildren(of: parent, children(parent).filter { $0 != handle.node })
         invalidate(parent)
         noteTreeWideFacts()
+    }
+
+    /// The handle's node, which must be one of this engine's (the columns check their index in debug builds only).
+    func checked(_ handle: FlexNodeHandle) -> Int {
+        precondition(handle.node > 0 && handle.node < parents.count, "a FlexNodeHandle of another engine")
+        return handle.node
     }
 
     /// The element's path among its parent's elements.
@@ -123,13 +129,13 @@ extension FlexLayoutEngine {
         return path.reversed()
     }
 
-    /// Forgets the leaf's answers and keeps them aside (once per layout), with its content size: its ancestors'
-    /// answers stand until the next layout finds whether the leaf's have changed (`settleChanges`).
+    /// Notes the change (once per leaf and layout) with the leaf's content size before it. The leaf's answers stay
+    /// in its cache until the next layout, which nothing reads before `settleChanges` sets them aside and forgets
+    /// them (a mutation that forgets them meanwhile only makes the change reach further).
     func noteContentChange(leaf node: Int) {
         if !pendingChanges.contains(where: { $0.node == node }) {
-            pendingChanges.append(PendingChange(node: node, before: caches[node], contentBefore: contentSizes[node]))
+            pendingChanges.append(PendingChange(node: node, contentBefore: contentSizes[node]))
         }
-        forgetAnswers(of: node)
     }
 
     /// How far each content change since the last layout reaches, decided before the layout: the changed leaf's
@@ -141,25 +147,32 @@ extension FlexLayoutEngine {
     /// A node that is not a flex item placed by its parent's pass, one with an escaping absolutely positioned
     /// descendant, or one whose cache let an answer go, always passes the change up.
     func settleChanges() {
-        for change in pendingChanges {
+        for index in pendingChanges.indices {
+            let change = pendingChanges[index]
             var node = change.node
-            var before = change.before
-            while node != 0 {
-                let holds =
-                    placedByFlexPass(node) && !escaping[node] && before.performed != nil
+            while true {
+                // What needs no answer first: the cache is set aside (a copy of seven lines) only where the
+                // answers may hold. The viewport never holds: the layout lays it out.
+                let mayHold =
+                    node != 0 && placedByFlexPass(node) && !escaping[node]
                     && (node != change.node || !isContentLeaf(node)
                         || contentSizes[node].width == change.contentBefore.width)
-                    && answersHold(node, before: before)
-                if holds {
-                    perform(node, placements[node], height: frames[node].height)
-                    break
+                if mayHold {
+                    let before = caches[node]
+                    forgetAnswers(of: node)
+                    if before.performed != nil, answersHold(node, before: before) {
+                        perform(node, placements[node], height: frames[node].height)
+                        break
+                    }
+                } else {
+                    forgetAnswers(of: node)
                 }
+                if node == 0 { break }
                 node = parents[node]
-                before = caches[node]
-                forgetAnswers(of: node)
             }
         }
-        pendingChanges.removeAll(keepingCapacity: true)
+        // Emptied one by one: `removeAll(keepingCapacity:)` costs more than the few changes a layout settles.
+        while pendingChanges.popLast() != nil {}
     }
 
     /// Whether the node is an item its parent's flex pass places (`recordPlacement`): its frame then follows from
@@ -226,9 +239,8 @@ extension FlexLayoutEngine {
     }
 }
 
-/// A content change not yet laid out: the leaf, its answers and its content size before the change.
+/// A content change not yet laid out: the leaf and its content size before the change.
 struct PendingChange {
     var node: Int
-    var before: NodeCache
     var contentBefore: Size
 }

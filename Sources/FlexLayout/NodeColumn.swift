@@ -4,7 +4,8 @@
 /// An `Array` would do, but reading one field of an element through `Array`'s subscript copies the whole element
 /// first, and a style is hundreds of bytes: that copy was a tenth of a layout. The column's subscript is an
 /// addressor, so `styles[node].width` reads the one field. The engine keeps each column in one stored property,
-/// never copies it (the copy would share the memory), and frees it in its `deinit`.
+/// never copies it (the copy would share the memory), and frees it in its `deinit`. The index is checked in debug
+/// builds only: every index comes from the engine's own tree (docs/flex-engine.md "Storage").
 struct NodeColumn<Element> {
     private(set) var base: UnsafeMutablePointer<Element>
     private(set) var count = 0
@@ -17,18 +18,18 @@ struct NodeColumn<Element> {
 
     @inline(__always) subscript(index: Int) -> Element {
         unsafeAddress {
-            precondition(index >= 0 && index < count, "node index out of range")
+            assert(index >= 0 && index < count, "node index out of range")
             return UnsafePointer(base + index)
         }
         nonmutating unsafeMutableAddress {
-            precondition(index >= 0 && index < count, "node index out of range")
+            assert(index >= 0 && index < count, "node index out of range")
             return base + index
         }
     }
 
     /// The element's address, for reading a large element field by field in a function of its own.
     @inline(__always) func pointer(_ index: Int) -> UnsafeMutablePointer<Element> {
-        precondition(index >= 0 && index < count, "node index out of range")
+        assert(index >= 0 && index < count, "node index out of range")
         return base + index
     }
 
@@ -82,7 +83,7 @@ struct StyleReference {
 extension NodeColumn where Element == FlexLayoutStyle {
     /// The style of `node`, read in place (valid until the tree changes).
     @inline(__always) func at(_ node: Int) -> StyleReference {
-        precondition(node >= 0 && node < count, "node index out of range")
+        assert(node >= 0 && node < count, "node index out of range")
         return StyleReference(pointer: UnsafePointer(base + node))
     }
 }

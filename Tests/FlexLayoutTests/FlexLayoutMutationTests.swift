@@ -133,6 +133,23 @@ struct FlexLayoutMutationTests {
         }
     }
 
+    @Test("a handle of another engine stops the program instead of reaching past the engine's columns")
+    func foreignHandle() async {
+        await #expect(processExitsWith: .failure) {
+            let leaves = (0..<8).map { _ in FlexLayoutNode(style: FlexLayoutStyle(), content: Size(width: 1, height: 1))
+            }
+            let large = FlexLayoutEngine(root: FlexLayoutNode(style: FlexLayoutStyle(), children: leaves))
+            let small = FlexLayoutEngine(root: FlexLayoutNode(style: FlexLayoutStyle()))
+            try small.apply(.content(Size(width: 2, height: 2)), to: large.resolve(path: [7]))
+        }
+        // The same handle on its own engine is applied.
+        let leaves = (0..<8).map { _ in FlexLayoutNode(style: FlexLayoutStyle(), content: Size(width: 1, height: 1)) }
+        let large = FlexLayoutEngine(root: FlexLayoutNode(style: FlexLayoutStyle(), children: leaves))
+        #expect(throws: Never.self) {
+            try large.apply(.content(Size(width: 2, height: 2)), to: large.resolve(path: [7]))
+        }
+    }
+
     static func laidOut(_ flexCase: FlexCase) throws -> FlexLayoutEngine {
         let engine = try flexCase.layoutEngine()
         engine.layout(viewportWidth: flexCase.viewport.width, viewportHeight: flexCase.viewport.height)
