@@ -27,31 +27,18 @@ extension FlexRewrite {
         let parentStyle = path.isEmpty ? FlexStyle() : root.element(at: Array(path.dropLast())).style
         let flexDirection = style.value(of: .flexDirection)
         let justify = style.value(of: .justifyContent)
-        let alignSelf =
-            style.value(of: .alignSelf) == .keyword("auto")
-            ? parentStyle.value(of: .alignItems) : style.value(of: .alignSelf)
+        let alignSelf = Self.alignment(of: style, in: parentStyle)
         let baselineAligned = (0...path.count).contains { length in
             let style = root.element(at: Array(path.prefix(length))).style
             let parent = length == 0 ? FlexStyle() : root.element(at: Array(path.prefix(length - 1))).style
-            let alignment =
-                style.value(of: .alignSelf) == .keyword("auto")
-                ? parent.value(of: .alignItems) : style.value(of: .alignSelf)
-            return Self.keyword(alignment, contains: "baseline")
+            return Self.keyword(Self.alignment(of: style, in: parent), contains: "baseline")
         }
         guard Self.inherited(.direction, at: path, in: root) == .keyword("rtl"), !baselineAligned,
             Self.inherited(.writingMode, at: path, in: root) == .keyword("horizontal-tb"),
             style.value(of: .display) == .keyword("flex"),
             flexDirection == .keyword("row") || flexDirection == .keyword("row-reverse"),
             !Self.keyword(justify, hasPrefix: "safe"), !Self.keyword(alignSelf, contains: "self-"),
-            !(style.value(of: .position) == .keyword("relative") && Self.givesBothHorizontalInsets(style)),
-            !element.children.contains(where: {
-                $0.style.value(of: .position) == .keyword("relative") && $0.style[.direction] == .keyword("ltr")
-                    && Self.givesBothHorizontalInsets($0.style)
-            }),
-            !Self.absoluteBoxes(containedBy: element).contains(where: {
-                Self.givesBothHorizontalInsets($0.style)
-                    || [.keyword("start"), .keyword("end")].contains($0.style.value(of: .justifySelf))
-            })
+            Self.insetsKeepTheirPlaces(turning: element)
         else { return root }
         var turned = root
         turned.update(path) { element in
@@ -92,6 +79,27 @@ extension FlexRewrite {
             if let value = root.element(at: Array(path.prefix(length))).style[property] { return value }
         }
         return property.initialValue
+    }
+
+    /// Whether the insets of `element` and of the boxes it positions keep their places when its direction turns
+    /// from right-to-left to left-to-right: it is not relatively positioned with both `left` and `right`, no
+    /// relatively positioned child that gives `direction: ltr` gives both, and no absolutely positioned box it
+    /// contains gives both or a `justify-self` of `start` or `end` (the containing block's direction decides those).
+    static func insetsKeepTheirPlaces(turning element: FlexElement) -> Bool {
+        !(element.style.value(of: .position) == .keyword("relative") && givesBothHorizontalInsets(element.style))
+            && !element.children.contains(where: {
+                $0.style.value(of: .position) == .keyword("relative") && $0.style[.direction] == .keyword("ltr")
+                    && givesBothHorizontalInsets($0.style)
+            })
+            && !absoluteBoxes(containedBy: element).contains(where: {
+                givesBothHorizontalInsets($0.style)
+                    || [.keyword("start"), .keyword("end")].contains($0.style.value(of: .justifySelf))
+            })
+    }
+
+    /// An item's alignment: its `align-self`, or its parent's `align-items` where that is `auto`.
+    static func alignment(of style: FlexStyle, in parent: FlexStyle) -> CSSValue {
+        style.value(of: .alignSelf) == .keyword("auto") ? parent.value(of: .alignItems) : style.value(of: .alignSelf)
     }
 
     static func givesBothHorizontalInsets(_ style: FlexStyle) -> Bool {
