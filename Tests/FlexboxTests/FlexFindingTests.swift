@@ -214,6 +214,32 @@ struct FlexFindingTests {
         #expect(rule.applied(to: leftToRight) == leftToRight)
     }
 
+    /// `asLeftToRightOverInsets` turns only a right-to-left row that `asLeftToRight` leaves because an absolutely
+    /// positioned box it contains gives both `left` and `right`: the box keeps both, and where they leave it its
+    /// width the reference lays the turned case out alike; a row without such a box stays as it is.
+    @Test func asLeftToRightOverInsetsTurnsRowsWithPinnedBoxes() throws {
+        let flexCase = try Self.flexCase(
+            #""viewport":{"width":100,"height":null},"root":{"style":{"direction":"rtl","position":"relative","width":"60px"},"children":[{"content":{"width":10,"height":4}},{"style":{"position":"absolute","left":"2px","right":"4px","height":"3px"}}]}"#
+        )
+        let rule = try JSONDecoder().decode(
+            FlexRewrite.self, from: Data(#"{"elements":"root","asLeftToRightOverInsets":true}"#.utf8))
+        let plain = try JSONDecoder().decode(
+            FlexRewrite.self, from: Data(#"{"elements":"root","asLeftToRight":true}"#.utf8))
+        #expect(plain.applied(to: flexCase) == flexCase)
+        let root = rule.applied(to: flexCase).root
+        #expect(root.style[.direction] == .keyword("ltr"))
+        #expect(root.style[.flexDirection] == .keyword("row-reverse"))
+        #expect(root.children[1].style[.left] == .px(2) && root.children[1].style[.right] == .px(4))
+        #expect(
+            try rule.applied(to: flexCase).layout(measurer: FlexGeometryTests.measurer)
+                == flexCase.layout(measurer: FlexGeometryTests.measurer))
+        let again = try JSONDecoder().decode(FlexRewrite.self, from: try JSONEncoder().encode(rule))
+        #expect(again == rule)
+        var unpinned = flexCase
+        try unpinned.root.children[1].style.set(.right, to: nil)
+        #expect(rule.applied(to: unpinned) == unpinned, "asLeftToRight turns that one")
+    }
+
     /// `columnAsLeftToRight` turns a right-to-left column into a left-to-right one: the child that inherited `rtl`
     /// gives it, each child's alignment takes the keyword of the same physical side (`flex-end` for `flex-start`,
     /// `start` for `end`, `flex-end` for a stretched child of a given width, `center` kept, a stretched child
