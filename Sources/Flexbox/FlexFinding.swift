@@ -44,7 +44,8 @@ public struct FlexFinding: Codable, Hashable, Sendable {
 }
 
 /// One rule of a counterfactual: which elements it changes and how. The changes run in the order `remove`, `fill`,
-/// `set`, `asMainSize`, `copy`, `asLeftToRight`, `asContentBox`, `contentWithinWidth`, `contentWithinMaxWidth`; every value was checked as a case's style is.
+/// `set`, `asMainSize`, `copy`, `asLeftToRight`, `asLeftToRightOverInsets`, `columnAsLeftToRight`, `asContentBox`,
+/// `contentWithinWidth`, `contentWithinMaxWidth`; every value was checked as a case's style is.
 public struct FlexRewrite: Codable, Hashable, Sendable {
     /// Which elements a rule may change.
     public enum Elements: String, Codable, CaseIterable, Sendable {
@@ -91,6 +92,13 @@ public struct FlexRewrite: Codable, Hashable, Sendable {
     /// True: a right-to-left row becomes a left-to-right one with its items, its absolutely positioned boxes and its
     /// children's own direction where they were (`FlexRewrite+Direction.swift`); an element it cannot turn so stays.
     public var asLeftToRight: Bool?
+    /// True: a right-to-left column becomes a left-to-right one with its items where they were, its cross axis
+    /// mirrored by alignment keywords (`FlexRewrite+ColumnDirection.swift`); an element it cannot turn so stays.
+    public var columnAsLeftToRight: Bool?
+    /// True: as `asLeftToRight`, but only where an absolutely positioned box the row contains gives both `left` and
+    /// `right` (which `asLeftToRight` leaves): the box keeps both, so an over-constrained one takes its `left` as in a left-to-right containing
+    /// block (the rewrite removes the right-to-left containing block, and that choice with it).
+    public var asLeftToRightOverInsets: Bool?
     /// True: a `box-sizing: border-box` element becomes `content-box` with the same content box: each px size, min
     /// and max size and flex-basis less its padding and border along that axis, not below 0
     /// (`FlexRewrite+BoxSizing.swift`); an element it cannot convert so stays.
@@ -118,7 +126,7 @@ public struct FlexRewrite: Codable, Hashable, Sendable {
         items: Bool? = nil,
         remove: [CSSProperty]? = nil, fill: FlexStyle? = nil, set: FlexStyle? = nil, asMainSize: [CSSProperty]? = nil,
         copy: [Copy]? = nil, asLeftToRight: Bool? = nil, asContentBox: Bool? = nil, contentWithinWidth: Bool? = nil,
-        contentWithinMaxWidth: Bool? = nil
+        contentWithinMaxWidth: Bool? = nil, columnAsLeftToRight: Bool? = nil, asLeftToRightOverInsets: Bool? = nil
     ) {
         self.elements = elements
         self.where = condition
@@ -135,6 +143,8 @@ public struct FlexRewrite: Codable, Hashable, Sendable {
         self.asMainSize = asMainSize
         self.copy = copy
         self.asLeftToRight = asLeftToRight
+        self.columnAsLeftToRight = columnAsLeftToRight
+        self.asLeftToRightOverInsets = asLeftToRightOverInsets
         self.asContentBox = asContentBox
         self.contentWithinWidth = contentWithinWidth
         self.contentWithinMaxWidth = contentWithinMaxWidth
@@ -142,7 +152,8 @@ public struct FlexRewrite: Codable, Hashable, Sendable {
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case elements, `where`, parent, child, given, percentage, content, items, remove, fill, set, asMainSize, copy
-        case asLeftToRight, asContentBox, contentWithinWidth, contentWithinMaxWidth, atMost
+        case asLeftToRight, asContentBox, contentWithinWidth, contentWithinMaxWidth, atMost, columnAsLeftToRight
+        case asLeftToRightOverInsets
     }
 
     public init(from decoder: any Decoder) throws {
@@ -160,6 +171,8 @@ public struct FlexRewrite: Codable, Hashable, Sendable {
         set = try container.decodeIfPresent(FlexStyle.self, forKey: .set)
         content = try container.decodeIfPresent(Bool.self, forKey: .content)
         asLeftToRight = try container.decodeIfPresent(Bool.self, forKey: .asLeftToRight)
+        columnAsLeftToRight = try container.decodeIfPresent(Bool.self, forKey: .columnAsLeftToRight)
+        asLeftToRightOverInsets = try container.decodeIfPresent(Bool.self, forKey: .asLeftToRightOverInsets)
         asContentBox = try container.decodeIfPresent(Bool.self, forKey: .asContentBox)
         contentWithinWidth = try container.decodeIfPresent(Bool.self, forKey: .contentWithinWidth)
         contentWithinMaxWidth = try container.decodeIfPresent(Bool.self, forKey: .contentWithinMaxWidth)
@@ -190,12 +203,14 @@ public struct FlexRewrite: Codable, Hashable, Sendable {
         atMost = try pairs(.atMost)
         guard
             remove != nil || fill != nil || set != nil || asMainSize != nil || copy != nil || asLeftToRight == true
-                || asContentBox == true || contentWithinWidth == true
+                || columnAsLeftToRight == true || asLeftToRightOverInsets == true || asContentBox == true
+                || contentWithinWidth == true
                 || contentWithinMaxWidth == true
         else {
             throw container.invalidValue(
-                "a rule changes something: remove, fill, set, asMainSize, copy, asLeftToRight, asContentBox, "
-                    + "contentWithinWidth or contentWithinMaxWidth",
+                "a rule changes something: remove, fill, set, asMainSize, copy, asLeftToRight, "
+                    + "asLeftToRightOverInsets, columnAsLeftToRight, asContentBox, contentWithinWidth or "
+                    + "contentWithinMaxWidth",
                 at: .elements)
         }
     }
@@ -221,6 +236,8 @@ public struct FlexRewrite: Codable, Hashable, Sendable {
             copy.map { Dictionary(uniqueKeysWithValues: $0.map { ($0.from.rawValue, $0.to.rawValue) }) },
             forKey: .copy)
         try container.encodeIfPresent(asLeftToRight, forKey: .asLeftToRight)
+        try container.encodeIfPresent(asLeftToRightOverInsets, forKey: .asLeftToRightOverInsets)
+        try container.encodeIfPresent(columnAsLeftToRight, forKey: .columnAsLeftToRight)
         try container.encodeIfPresent(asContentBox, forKey: .asContentBox)
         try container.encodeIfPresent(contentWithinWidth, forKey: .contentWithinWidth)
         try container.encodeIfPresent(contentWithinMaxWidth, forKey: .contentWithinMaxWidth)
@@ -268,6 +285,12 @@ public struct FlexRewrite: Codable, Hashable, Sendable {
                 element.style = style
             }
             if asLeftToRight == true { rewritten.root = Self.turnedLeftToRight(rewritten.root, at: path) }
+            if asLeftToRightOverInsets == true {
+                rewritten.root = Self.turnedLeftToRight(rewritten.root, at: path, overInsets: true)
+            }
+            if columnAsLeftToRight == true {
+                rewritten.root = Self.turnedColumnLeftToRight(rewritten.root, at: path)
+            }
             if asContentBox == true { rewritten.root = Self.convertedToContentBox(rewritten.root, at: path) }
             if contentWithinWidth == true {
                 rewritten.root = Self.contentKept(within: .width, rewritten.root, at: path)

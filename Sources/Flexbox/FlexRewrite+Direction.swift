@@ -21,37 +21,33 @@ extension FlexRewrite {
     /// `left` and `right` or a `justify-self` of `start` or `end` (the containing block's direction decides those),
     /// or it or one of its ancestors is baseline-aligned (the browsers may take a row-reverse container's baseline
     /// from another item than a right-to-left row's).
-    static func turnedLeftToRight(_ root: FlexElement, at path: [Int]) -> FlexElement {
+    ///
+    /// `overInsets`: the element is turned only where an absolutely positioned box it contains gives both `left`
+    /// and `right`, which the rule without it leaves (`asLeftToRightOverInsets`). The box keeps both, so where they over-constrain it, it takes its
+    /// `left`, as in a left-to-right containing block, where the right-to-left one had it take its `right` (CSS 2.1
+    /// §10.3.7, CSS Position 3 §4.1): that box's place changes, nothing else does.
+    static func turnedLeftToRight(_ root: FlexElement, at path: [Int], overInsets: Bool = false) -> FlexElement {
         let element = root.element(at: path)
         let style = element.style
         let parentStyle = path.isEmpty ? FlexStyle() : root.element(at: Array(path.dropLast())).style
         let flexDirection = style.value(of: .flexDirection)
         let justify = style.value(of: .justifyContent)
-        let alignSelf =
-            style.value(of: .alignSelf) == .keyword("auto")
-            ? parentStyle.value(of: .alignItems) : style.value(of: .alignSelf)
+        let alignSelf = Self.alignment(of: style, in: parentStyle)
         let baselineAligned = (0...path.count).contains { length in
             let style = root.element(at: Array(path.prefix(length))).style
             let parent = length == 0 ? FlexStyle() : root.element(at: Array(path.prefix(length - 1))).style
-            let alignment =
-                style.value(of: .alignSelf) == .keyword("auto")
-                ? parent.value(of: .alignItems) : style.value(of: .alignSelf)
-            return Self.keyword(alignment, contains: "baseline")
+            return Self.keyword(Self.alignment(of: style, in: parent), contains: "baseline")
         }
         guard Self.inherited(.direction, at: path, in: root) == .keyword("rtl"), !baselineAligned,
             Self.inherited(.writingMode, at: path, in: root) == .keyword("horizontal-tb"),
             style.value(of: .display) == .keyword("flex"),
             flexDirection == .keyword("row") || flexDirection == .keyword("row-reverse"),
             !Self.keyword(justify, hasPrefix: "safe"), !Self.keyword(alignSelf, contains: "self-"),
-            !(style.value(of: .position) == .keyword("relative") && Self.givesBothHorizontalInsets(style)),
-            !element.children.contains(where: {
-                $0.style.value(of: .position) == .keyword("relative") && $0.style[.direction] == .keyword("ltr")
-                    && Self.givesBothHorizontalInsets($0.style)
-            }),
-            !Self.absoluteBoxes(containedBy: element).contains(where: {
-                Self.givesBothHorizontalInsets($0.style)
-                    || [.keyword("start"), .keyword("end")].contains($0.style.value(of: .justifySelf))
-            })
+            Self.insetsKeepTheirPlaces(turning: element, overInsets: overInsets),
+            !overInsets
+                || Self.absoluteBoxes(containedBy: element).contains(where: {
+                    Self.givesBothHorizontalInsets($0.style)
+                })
         else { return root }
         var turned = root
         turned.update(path) { element in
@@ -92,6 +88,28 @@ extension FlexRewrite {
             if let value = root.element(at: Array(path.prefix(length))).style[property] { return value }
         }
         return property.initialValue
+    }
+
+    /// Whether the insets of `element` and of the boxes it positions keep their places when its direction turns
+    /// from right-to-left to left-to-right: it is not relatively positioned with both `left` and `right`, no
+    /// relatively positioned child that gives `direction: ltr` gives both, and no absolutely positioned box it
+    /// contains gives both (unless `overInsets`) or a `justify-self` of `start` or `end` (the containing block's
+    /// direction decides those).
+    static func insetsKeepTheirPlaces(turning element: FlexElement, overInsets: Bool = false) -> Bool {
+        !(element.style.value(of: .position) == .keyword("relative") && givesBothHorizontalInsets(element.style))
+            && !element.children.contains(where: {
+                $0.style.value(of: .position) == .keyword("relative") && $0.style[.direction] == .keyword("ltr")
+                    && givesBothHorizontalInsets($0.style)
+            })
+            && !absoluteBoxes(containedBy: element).contains(where: {
+                (!overInsets && givesBothHorizontalInsets($0.style))
+                    || [.keyword("start"), .keyword("end")].contains($0.style.value(of: .justifySelf))
+            })
+    }
+
+    /// An item's alignment: its `align-self`, or its parent's `align-items` where that is `auto`.
+    static func alignment(of style: FlexStyle, in parent: FlexStyle) -> CSSValue {
+        style.value(of: .alignSelf) == .keyword("auto") ? parent.value(of: .alignItems) : style.value(of: .alignSelf)
     }
 
     static func givesBothHorizontalInsets(_ style: FlexStyle) -> Bool {

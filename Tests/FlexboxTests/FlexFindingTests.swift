@@ -214,6 +214,80 @@ struct FlexFindingTests {
         #expect(rule.applied(to: leftToRight) == leftToRight)
     }
 
+    /// `asLeftToRightOverInsets` turns only a right-to-left row that `asLeftToRight` leaves because an absolutely
+    /// positioned box it contains gives both `left` and `right`: the box keeps both, and where they leave it its
+    /// width the reference lays the turned case out alike; a row without such a box stays as it is.
+    @Test func asLeftToRightOverInsetsTurnsRowsWithPinnedBoxes() throws {
+        let flexCase = try Self.flexCase(
+            #""viewport":{"width":100,"height":null},"root":{"style":{"direction":"rtl","position":"relative","width":"60px"},"children":[{"content":{"width":10,"height":4}},{"style":{"position":"absolute","left":"2px","right":"4px","height":"3px"}}]}"#
+        )
+        let rule = try JSONDecoder().decode(
+            FlexRewrite.self, from: Data(#"{"elements":"root","asLeftToRightOverInsets":true}"#.utf8))
+        let plain = try JSONDecoder().decode(
+            FlexRewrite.self, from: Data(#"{"elements":"root","asLeftToRight":true}"#.utf8))
+        #expect(plain.applied(to: flexCase) == flexCase)
+        let root = rule.applied(to: flexCase).root
+        #expect(root.style[.direction] == .keyword("ltr"))
+        #expect(root.style[.flexDirection] == .keyword("row-reverse"))
+        #expect(root.children[1].style[.left] == .px(2) && root.children[1].style[.right] == .px(4))
+        #expect(
+            try rule.applied(to: flexCase).layout(measurer: FlexGeometryTests.measurer)
+                == flexCase.layout(measurer: FlexGeometryTests.measurer))
+        let again = try JSONDecoder().decode(FlexRewrite.self, from: try JSONEncoder().encode(rule))
+        #expect(again == rule)
+        var unpinned = flexCase
+        try unpinned.root.children[1].style.set(.right, to: nil)
+        #expect(rule.applied(to: unpinned) == unpinned, "asLeftToRight turns that one")
+    }
+
+    /// `columnAsLeftToRight` turns a right-to-left column into a left-to-right one: the child that inherited `rtl`
+    /// gives it, each child's alignment takes the keyword of the same physical side (`flex-end` for `flex-start`,
+    /// `start` for `end`, `flex-end` for a stretched child of a given width, `center` kept, a stretched child
+    /// of auto width kept), and the reference lays out the turned case alike; a wrapping column swaps `wrap` and
+    /// `wrap-reverse` and keeps `flex-start`; a row, a left-to-right column and a column with a baseline-aligned
+    /// child stay as they are.
+    @Test func columnAsLeftToRightKeepsTheLayout() throws {
+        let flexCase = try Self.flexCase(
+            #""viewport":{"width":100,"height":null},"root":{"style":{"direction":"rtl","flex-direction":"column","align-items":"flex-start","width":"60px"},"children":[{"content":{"width":10,"height":4}},{"style":{"align-self":"end","width":"7px","height":"3px"}},{"style":{"align-self":"stretch","width":"5px","height":"2px"}},{"style":{"align-self":"stretch","height":"2px"}},{"style":{"align-self":"center","width":"9px","height":"2px"}},{"style":{"direction":"ltr","width":"4px","height":"2px"}}]}"#
+        )
+        let rule = try JSONDecoder().decode(
+            FlexRewrite.self, from: Data(#"{"elements":"root","columnAsLeftToRight":true}"#.utf8))
+        let rewritten = rule.applied(to: flexCase)
+        let root = rewritten.root
+        #expect(root.style[.direction] == .keyword("ltr"))
+        #expect(root.style[.flexDirection] == .keyword("column"))
+        #expect(root.children[0].style[.direction] == .keyword("rtl"))
+        #expect(root.children[0].style[.alignSelf] == .keyword("flex-end"))
+        #expect(root.children[1].style[.alignSelf] == .keyword("start"))
+        #expect(root.children[2].style[.alignSelf] == .keyword("flex-end"), "a given width is not stretched")
+        #expect(root.children[3].style[.alignSelf] == .keyword("stretch"), "an auto width fills the line")
+        #expect(root.children[4].style[.alignSelf] == .keyword("center"))
+        #expect(root.children[5].style[.direction] == .keyword("ltr"), "a given direction stays")
+        #expect(
+            try rewritten.layout(measurer: FlexGeometryTests.measurer)
+                == flexCase.layout(measurer: FlexGeometryTests.measurer))
+        let again = try JSONDecoder().decode(FlexRewrite.self, from: try JSONEncoder().encode(rule))
+        #expect(again == rule)
+        var wrapping = flexCase
+        try wrapping.root.style.set(.flexWrap, to: .keyword("wrap"))
+        let turnedWrapping = rule.applied(to: wrapping)
+        #expect(turnedWrapping.root.style[.flexWrap] == .keyword("wrap-reverse"))
+        #expect(turnedWrapping.root.children[0].style[.alignSelf] == nil, "cross-start stays on the right")
+        #expect(turnedWrapping.root.children[1].style[.alignSelf] == .keyword("start"))
+        #expect(
+            try turnedWrapping.layout(measurer: FlexGeometryTests.measurer)
+                == wrapping.layout(measurer: FlexGeometryTests.measurer))
+        var row = flexCase
+        try row.root.style.set(.flexDirection, to: .keyword("row"))
+        #expect(rule.applied(to: row) == row)
+        var leftToRight = flexCase
+        try leftToRight.root.style.set(.direction, to: nil)
+        #expect(rule.applied(to: leftToRight) == leftToRight)
+        var baseline = flexCase
+        try baseline.root.children[0].style.set(.alignSelf, to: .keyword("baseline"))
+        #expect(rule.applied(to: baseline) == baseline)
+    }
+
     /// `asContentBox` gives a border-box element the content-box sizes of the same content box: px sizes lose the
     /// padding and border of their axis (not below 0), the flex-basis those of the parent's main axis, keywords stay;
     /// an element with a percentage padding or an aspect-ratio stays as it is, and the reference lays out the
