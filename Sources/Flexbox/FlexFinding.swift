@@ -45,7 +45,8 @@ public struct FlexFinding: Codable, Hashable, Sendable {
 
 /// One rule of a counterfactual: which elements it changes and how. The changes run in the order `remove`, `fill`,
 /// `set`, `asMainSize`, `copy`, `asLeftToRight`, `asLeftToRightOverInsets`, `columnAsLeftToRight`, `asContentBox`,
-/// `contentWithinWidth`, `contentWithinMaxWidth`; every value was checked as a case's style is.
+/// `contentWithinWidth`, `contentWithinMaxWidth`, `contentFillingWidth`, `contentFillingMinWidth`; every value was
+/// checked as a case's style is.
 public struct FlexRewrite: Codable, Hashable, Sendable {
     /// Which elements a rule may change.
     public enum Elements: String, Codable, CaseIterable, Sendable {
@@ -108,6 +109,14 @@ public struct FlexRewrite: Codable, Hashable, Sendable {
     public var contentWithinWidth: Bool?
     /// True: the same with the element's px `max-width` in place of its width.
     public var contentWithinMaxWidth: Bool?
+    /// True: a leaf whose content is narrower than the content box of its px width gets content as wide as that
+    /// content box, its height kept, and, as a flex item of a row whose min-width is auto, the automatic minimum
+    /// width CSS gave it as its min-width (`FlexRewrite+Content.swift`); a leaf where that could change CSS's layout
+    /// stays.
+    public var contentFillingWidth: Bool?
+    /// True: a leaf whose content is narrower than the content box of its px `min-width` gets content as wide as
+    /// that content box, its height kept; a leaf where that could change CSS's layout stays.
+    public var contentFillingMinWidth: Bool?
 
     /// One pair of `copy`: the property whose given value is copied and the one that takes it.
     public struct Copy: Hashable, Sendable {
@@ -126,7 +135,8 @@ public struct FlexRewrite: Codable, Hashable, Sendable {
         items: Bool? = nil,
         remove: [CSSProperty]? = nil, fill: FlexStyle? = nil, set: FlexStyle? = nil, asMainSize: [CSSProperty]? = nil,
         copy: [Copy]? = nil, asLeftToRight: Bool? = nil, asContentBox: Bool? = nil, contentWithinWidth: Bool? = nil,
-        contentWithinMaxWidth: Bool? = nil, columnAsLeftToRight: Bool? = nil, asLeftToRightOverInsets: Bool? = nil
+        contentWithinMaxWidth: Bool? = nil, columnAsLeftToRight: Bool? = nil, asLeftToRightOverInsets: Bool? = nil,
+        contentFillingWidth: Bool? = nil, contentFillingMinWidth: Bool? = nil
     ) {
         self.elements = elements
         self.where = condition
@@ -148,12 +158,14 @@ public struct FlexRewrite: Codable, Hashable, Sendable {
         self.asContentBox = asContentBox
         self.contentWithinWidth = contentWithinWidth
         self.contentWithinMaxWidth = contentWithinMaxWidth
+        self.contentFillingWidth = contentFillingWidth
+        self.contentFillingMinWidth = contentFillingMinWidth
     }
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case elements, `where`, parent, child, given, percentage, content, items, remove, fill, set, asMainSize, copy
         case asLeftToRight, asContentBox, contentWithinWidth, contentWithinMaxWidth, atMost, columnAsLeftToRight
-        case asLeftToRightOverInsets
+        case asLeftToRightOverInsets, contentFillingWidth, contentFillingMinWidth
     }
 
     public init(from decoder: any Decoder) throws {
@@ -176,6 +188,8 @@ public struct FlexRewrite: Codable, Hashable, Sendable {
         asContentBox = try container.decodeIfPresent(Bool.self, forKey: .asContentBox)
         contentWithinWidth = try container.decodeIfPresent(Bool.self, forKey: .contentWithinWidth)
         contentWithinMaxWidth = try container.decodeIfPresent(Bool.self, forKey: .contentWithinMaxWidth)
+        contentFillingWidth = try container.decodeIfPresent(Bool.self, forKey: .contentFillingWidth)
+        contentFillingMinWidth = try container.decodeIfPresent(Bool.self, forKey: .contentFillingMinWidth)
         items = try container.decodeIfPresent(Bool.self, forKey: .items)
         func properties(_ key: CodingKeys) throws -> [CSSProperty]? {
             guard let names = try container.decodeIfPresent([String].self, forKey: key) else { return nil }
@@ -204,13 +218,13 @@ public struct FlexRewrite: Codable, Hashable, Sendable {
         guard
             remove != nil || fill != nil || set != nil || asMainSize != nil || copy != nil || asLeftToRight == true
                 || columnAsLeftToRight == true || asLeftToRightOverInsets == true || asContentBox == true
-                || contentWithinWidth == true
-                || contentWithinMaxWidth == true
+                || contentWithinWidth == true || contentWithinMaxWidth == true || contentFillingWidth == true
+                || contentFillingMinWidth == true
         else {
             throw container.invalidValue(
                 "a rule changes something: remove, fill, set, asMainSize, copy, asLeftToRight, "
-                    + "asLeftToRightOverInsets, columnAsLeftToRight, asContentBox, contentWithinWidth or "
-                    + "contentWithinMaxWidth",
+                    + "asLeftToRightOverInsets, columnAsLeftToRight, asContentBox, contentWithinWidth, "
+                    + "contentWithinMaxWidth, contentFillingWidth or contentFillingMinWidth",
                 at: .elements)
         }
     }
@@ -241,6 +255,8 @@ public struct FlexRewrite: Codable, Hashable, Sendable {
         try container.encodeIfPresent(asContentBox, forKey: .asContentBox)
         try container.encodeIfPresent(contentWithinWidth, forKey: .contentWithinWidth)
         try container.encodeIfPresent(contentWithinMaxWidth, forKey: .contentWithinMaxWidth)
+        try container.encodeIfPresent(contentFillingWidth, forKey: .contentFillingWidth)
+        try container.encodeIfPresent(contentFillingMinWidth, forKey: .contentFillingMinWidth)
     }
 
     /// `flexCase` with the rule applied to every element it picks. The conditions read the case as it was before
@@ -297,6 +313,10 @@ public struct FlexRewrite: Codable, Hashable, Sendable {
             }
             if contentWithinMaxWidth == true {
                 rewritten.root = Self.contentKept(within: .maxWidth, rewritten.root, at: path)
+            }
+            if contentFillingWidth == true { rewritten.root = Self.contentFilled(to: .width, rewritten.root, at: path) }
+            if contentFillingMinWidth == true {
+                rewritten.root = Self.contentFilled(to: .minWidth, rewritten.root, at: path)
             }
         }
         return rewritten

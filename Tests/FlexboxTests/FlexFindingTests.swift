@@ -361,6 +361,57 @@ struct FlexFindingTests {
         #expect(try JSONDecoder().decode(FlexRewrite.self, from: try JSONEncoder().encode(maxRule)) == maxRule)
     }
 
+    /// `contentFillingWidth` widens a leaf's content to the content box of its px width and gives an item of a row
+    /// whose min-width is auto the automatic minimum CSS gave it (an item of a column keeps its min-width); a leaf
+    /// without content gets content of no height where nothing is baseline-aligned; a max-width, a scroll container
+    /// and a percentage flex-basis leave the leaf as it is, and the reference lays out the widened case alike.
+    @Test func contentFillingWidthKeepsTheLayout() throws {
+        let flexCase = try Self.flexCase(
+            #""viewport":{"width":null,"height":null},"root":{"children":[{"content":{"width":10,"height":4},"style":{"width":"20px"}},{"content":{"width":5,"height":3},"style":{"box-sizing":"border-box","padding-left":"2px","border-right-width":"3px","width":"20px"}},{"style":{"width":"12px","flex-grow":"1"}},{"content":{"width":5,"height":2},"style":{"width":"10px","max-width":"30px"}},{"content":{"width":5,"height":2},"style":{"width":"10px","overflow-x":"hidden"}},{"content":{"width":5,"height":2},"style":{"width":"10px","flex-basis":"50%"}},{"content":{"width":4,"height":4},"style":{"flex-basis":"40px"}},{"style":{"flex-direction":"column"},"children":[{"content":{"width":4,"height":4},"style":{"width":"10px"}}]}]}"#
+        )
+        let rule = try JSONDecoder().decode(
+            FlexRewrite.self, from: Data(#"{"elements":"leaves","contentFillingWidth":true}"#.utf8))
+        let rewritten = rule.applied(to: flexCase)
+        let children = rewritten.root.children
+        #expect(children[0].content == Size(width: 20, height: 4))
+        #expect(children[0].style[.minWidth] == .px(10), "the smaller of its width and its content")
+        #expect(children[1].content == Size(width: 15, height: 3), "20px less 2px padding and 3px border")
+        #expect(children[1].style[.minWidth] == .px(10), "5px of content, plus padding and border under border-box")
+        #expect(children[2].content == Size(width: 12, height: 0), "a leaf without content")
+        #expect(children[2].style[.minWidth] == .px(0))
+        for index in 3...6 { #expect(children[index] == flexCase.root.children[index], "child \(index) stays") }
+        #expect(children[7].children[0].content == Size(width: 10, height: 4))
+        #expect(children[7].children[0].style[.minWidth] == nil, "an item of a column keeps its min-width")
+        #expect(
+            try rewritten.layout(measurer: FlexGeometryTests.measurer)
+                == flexCase.layout(measurer: FlexGeometryTests.measurer))
+        #expect(try JSONDecoder().decode(FlexRewrite.self, from: try JSONEncoder().encode(rule)) == rule)
+        var baseline = flexCase
+        try baseline.root.children[0].style.set(.alignSelf, to: .keyword("baseline"))
+        #expect(rule.applied(to: baseline).root.children[2] == baseline.root.children[2], "nothing baseline-aligned")
+    }
+
+    /// `contentFillingMinWidth` widens a leaf's content to the content box of its px min-width, except where the
+    /// content is the flex base size of an item that can grow; the reference lays out the widened case alike.
+    @Test func contentFillingMinWidthKeepsTheLayout() throws {
+        let flexCase = try Self.flexCase(
+            #""viewport":{"width":100,"height":null},"root":{"style":{"width":"70px","flex-wrap":"wrap"},"children":[{"content":{"width":10,"height":10},"style":{"min-width":"30px"}},{"content":{"width":10,"height":10},"style":{"min-width":"30px","flex-grow":"1"}},{"content":{"width":10,"height":10},"style":{"min-width":"30px","flex-grow":"1","width":"20px"}},{"style":{"min-width":"8px"}}]}"#
+        )
+        let rule = try JSONDecoder().decode(
+            FlexRewrite.self, from: Data(#"{"elements":"leaves","contentFillingMinWidth":true}"#.utf8))
+        let rewritten = rule.applied(to: flexCase)
+        #expect(
+            rewritten.root.children.map(\.content) == [
+                Size(width: 30, height: 10), Size(width: 10, height: 10), Size(width: 30, height: 10),
+                Size(width: 8, height: 0),
+            ])
+        #expect(rewritten.root.children.map(\.style) == flexCase.root.children.map(\.style))
+        #expect(
+            try rewritten.layout(measurer: FlexGeometryTests.measurer)
+                == flexCase.layout(measurer: FlexGeometryTests.measurer))
+        #expect(try JSONDecoder().decode(FlexRewrite.self, from: try JSONEncoder().encode(rule)) == rule)
+    }
+
     /// The key round-trips through a case file, and a bad rule names its path.
     @Test func decodingIsStrict() throws {
         let text =
