@@ -97,8 +97,9 @@ public struct FlexRewrite: Codable, Hashable, Sendable {
     /// mirrored by alignment keywords (`FlexRewrite+ColumnDirection.swift`); an element it cannot turn so stays.
     public var columnAsLeftToRight: Bool?
     /// True: as `asLeftToRight`, but only where an absolutely positioned box the row contains gives both `left` and
-    /// `right` (which `asLeftToRight` leaves): the box keeps both, so an over-constrained one takes its `left` as in a left-to-right containing
-    /// block (the rewrite removes the right-to-left containing block, and that choice with it).
+    /// `right` (which `asLeftToRight` leaves): the box keeps both, so an over-constrained one takes its `left` as in a
+    /// left-to-right containing block (the rewrite removes the right-to-left containing block, and that choice with
+    /// it).
     public var asLeftToRightOverInsets: Bool?
     /// True: a `box-sizing: border-box` element becomes `content-box` with the same content box: each px size, min
     /// and max size and flex-basis less its padding and border along that axis, not below 0

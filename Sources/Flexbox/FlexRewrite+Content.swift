@@ -44,11 +44,11 @@ extension FlexRewrite {
     ///   content, both as content boxes), so where its min-width is `auto` the leaf is given that minimum as its
     ///   min-width (under `box-sizing: border-box` plus its padding and border). A leaf with a `max-width` stays (its
     ///   minimum would be clamped by it).
-    /// - By the min-width: every size of the leaf and its contributions are at least its min-width, and its automatic
-    ///   minimum is not used (the min-width is given), so the content counts only where it is the flex base size: an
-    ///   item of a row whose `flex-basis` is `auto` and width not px, which stays unless its `flex-grow` is 0 (it is then
-    ///   frozen at its min-width whether its flex base size is the content's or the min-width's, CSS Flexbox 1 §9.7
-    ///   steps 2 and 3).
+    /// - By the min-width: every size of the leaf and its contributions are at least its min-width, and its
+    ///   automatic minimum is not used (the min-width is given), so the content counts only where it is the flex
+    ///   base size: an item of a row whose `flex-basis` is `auto` and width not px, which stays unless its
+    ///   `flex-grow` is 0 (it is then frozen at its min-width whether its flex base size is the content's or the
+    ///   min-width's, CSS Flexbox 1 §9.7 steps 2 and 3).
     ///
     /// A leaf without content counts as content 0px wide and 0px high, and gets a content block of that width and
     /// no height, where that changes nothing else: no element of the case is baseline-aligned (an empty leaf's

@@ -1,16 +1,15 @@
 import LayoutCore
 
 extension FlexRewrite {
-    /// `root` with the element at `path` turned from a right-to-left row into a left-to-right one that lays out
-    /// alike in CSS: `direction: ltr`, `row` ↔ `row-reverse` (main-start stays on the right), `justify-content` `start`
-    /// ↔ `end` (the writing mode's start moves to the left), each child that gives no `direction` the `rtl` it
-    /// inherited, and each relatively positioned child that gives both `left` and `right` without its `left`, which a
+    /// `root` with the element at `path` turned from a right-to-left row into a left-to-right one that lays out alike
+    /// in CSS: `direction: ltr`, `row` ↔ `row-reverse` (main-start stays on the right), `justify-content` `start` ↔
+    /// `end` (the writing mode's start moves to the left), each child that gives no `direction` the `rtl` it inherited,
+    /// and each relatively positioned child that gives both `left` and `right` without its `left`, which a
     /// right-to-left containing block ignores (CSS 2.1 §9.4.3) and a left-to-right one would not. An absolutely
-    /// positioned child without horizontal insets of a positioned element (its containing block), whose static
-    /// position is the element's right content edge
-    /// (justify-content `flex-start`, `start`, `right` or `space-between` in a row; `flex-end`, `start` or `right` in a
-    /// row-reverse) gets `right` equal to the element's px `padding-right`, which places it there as well (CSS
-    /// Position 3 §4.1), so that the container no longer finds its static position.
+    /// positioned child without horizontal insets of a positioned element (its containing block), whose static position
+    /// is the element's right content edge (justify-content `flex-start`, `start`, `right` or `space-between` in a row;
+    /// `flex-end`, `start` or `right` in a row-reverse) gets `right` equal to the element's px `padding-right`, which
+    /// places it there as well (CSS Position 3 §4.1), so that the container no longer finds its static position.
     ///
     /// The element stays as it is where that would not hold: its direction (given or inherited) is not `rtl`, its
     /// writing mode not `horizontal-tb`, it is not a flex row, its `justify-content` is `safe` (the fallback `start`
@@ -22,10 +21,10 @@ extension FlexRewrite {
     /// or it or one of its ancestors is baseline-aligned (the browsers may take a row-reverse container's baseline
     /// from another item than a right-to-left row's).
     ///
-    /// `overInsets`: the element is turned only where an absolutely positioned box it contains gives both `left`
-    /// and `right`, which the rule without it leaves (`asLeftToRightOverInsets`). The box keeps both, so where they over-constrain it, it takes its
-    /// `left`, as in a left-to-right containing block, where the right-to-left one had it take its `right` (CSS 2.1
-    /// §10.3.7, CSS Position 3 §4.1): that box's place changes, nothing else does.
+    /// `overInsets`: the element is turned only where an absolutely positioned box it contains gives both `left` and
+    /// `right`, which the rule without it leaves (`asLeftToRightOverInsets`). The box keeps both, so where they
+    /// over-constrain it, it takes its `left`, as in a left-to-right containing block, where the right-to-left one had
+    /// it take its `right` (CSS 2.1 §10.3.7, CSS Position 3 §4.1): that box's place changes, nothing else does.
     static func turnedLeftToRight(_ root: FlexElement, at path: [Int], overInsets: Bool = false) -> FlexElement {
         let element = root.element(at: path)
         let style = element.style
