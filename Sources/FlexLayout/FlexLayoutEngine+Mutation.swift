@@ -90,23 +90,23 @@ extension FlexLayoutEngine {
     /// Inserts `element` as child `index` of `parent` (an element without content).
     public func insert(_ element: FlexLayoutNode, at index: Int, into parent: FlexNodeHandle) throws(FlexMutationError)
     {
-        let elements = children(checked(parent)).filter { roles[$0] == .element }
+        let node = checked(parent)
+        let elements = children(node).filter { roles[$0] == .element }
         guard index >= 0, index <= elements.count else { throw .invalidIndex(index, count: elements.count) }
-        guard !children(parent.node).contains(where: { roles[$0] == .contentBlock }) else {
-            throw .notALeaf(path(of: parent.node))
-        }
-        let added = appendSubtree(element, parent: parent.node)
-        var list = Array(children(parent.node))
+        guard !children(node).contains(where: { roles[$0] == .contentBlock }) else { throw .notALeaf(path(of: node)) }
+        let added = appendSubtree(element, parent: node)
+        var list = Array(children(node))
         list.insert(added, at: index)
-        setChildren(of: parent.node, list)
-        invalidate(parent.node)
+        setChildren(of: node, list)
+        invalidate(node)
         noteTreeWideFacts()
     }
 
     /// Removes the element at `handle` and its subtree from the tree (its storage is not reused).
     public func remove(_ handle: FlexNodeHandle) {
-        let parent = parents[checked(handle)]
-        setChildren(of: parent, children(parent).filter { $0 != handle.node })
+        let node = checked(handle)
+        let parent = parents[node]
+        setChildren(of: parent, children(parent).filter { $0 != node })
         invalidate(parent)
         noteTreeWideFacts()
     }

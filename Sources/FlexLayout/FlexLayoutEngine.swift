@@ -52,7 +52,7 @@ public final class FlexLayoutEngine {
     /// reading it through the child list and the block's style was three cache misses per leaf in a large tree.
     @exclusivity(unchecked) var contentSizes = NodeColumn<Size>()
     @exclusivity(unchecked) var scratch = Scratch()
-    /// Content changes not yet laid out, each with what its leaf answered before (`settleChanges`).
+    /// Content changes not yet laid out, each with its leaf's content size before it (`settleChanges`).
     @exclusivity(unchecked) var pendingChanges: [PendingChange] = []
     /// The viewport of the last full layout, and whether the root saw its width (`viewportWidthKeepsFrames`).
     @exclusivity(unchecked) var viewportMemo: ViewportMemo?
